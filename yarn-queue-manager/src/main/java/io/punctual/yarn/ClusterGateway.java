@@ -1,0 +1,51 @@
+package io.punctual.yarn;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Punctual's port onto a YARN cluster: capacity, reservations, and the applications it launched. Every type that
+ * crosses it is Punctual's own; Hadoop's stay behind the implementation.
+ *
+ * <p>Failures to reach or use the cluster are {@link GatewayException}s with an actionable message; a reservation the
+ * plan cannot hold is not a failure but a {@link ReservationOutcome.Refused}.
+ */
+public interface ClusterGateway extends AutoCloseable {
+
+    ClusterSnapshot snapshot();
+
+    /** Asks the reservation system for a new reservation (YARN's create-then-submit). */
+    ReservationOutcome reserve(ReservationSpec spec);
+
+    /** Replaces an existing reservation's request; refused leaves the old one in place. */
+    ReservationOutcome update(ReservationId id, ReservationSpec spec);
+
+    /** Deletes a reservation. Returns false when it did not exist (already released or expired). */
+    boolean release(ReservationId id);
+
+    /** Every reservation in a plan queue, active or future. */
+    List<ReservationInfo> reservations(String planQueue);
+
+    Optional<ReservationInfo> reservation(String planQueue, ReservationId id);
+
+    /**
+     * Waits until the reservation runs as a queue that can start applications, and returns that queue. A
+     * reservation placed later in its window has no queue until its allocation starts; this waits for it, up to
+     * {@code timeout}.
+     *
+     * @throws GatewayException when the queue does not become usable in time, saying why
+     */
+    QueueSnapshot awaitReservationQueue(String planQueue, ReservationId id, Duration timeout);
+
+    /** Applications carrying this tag (YARN stores tags in lower case). */
+    List<AppReport> applicationsTagged(String tag);
+
+    Optional<AppReport> application(AppId id);
+
+    /** Kills the application; killing one that already ended is a no-op. */
+    void kill(AppId id, String why);
+
+    @Override
+    void close();
+}

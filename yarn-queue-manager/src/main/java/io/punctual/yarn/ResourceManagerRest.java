@@ -1,0 +1,77 @@
+package io.punctual.yarn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.punctual.sizing.Resources;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ResourceManager's REST API, for what its RPC protocol does not report: the effective resources the
+ * CapacityScheduler computed for each queue.
+ */
+final class ResourceManagerRest {
+
+    /** Effective guaranteed and maximum resources of one queue, as the scheduler computed them. */
+    record Effective(Resources minimum, Resources maximum) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI base;
+    private final HttpClient http;
+
+    ResourceManagerRest(String webAddress) {
+        this.base = URI.create("http://" + webAddress);
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /** Effective resources of every queue, by leaf name; empty when the REST API cannot be read. */
+    Optional<Map<String, Effective>> effectiveResources() {
+        try {
+            JsonNode root = get("/ws/v1/cluster/scheduler").path("schedulerInfo");
+            Map<String, Effective> byQueue = new HashMap<>();
+            collect(root.path("queues").path("queueInfoList"), byQueue);
+            return Optional.of(byQueue);
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private static void collect(JsonNode queues, Map<String, Effective> into) {
+        for (JsonNode queue : queues) {
+            for (JsonNode partition : queue.path("capacities").path("queueCapacitiesByPartition")) {
+                if (partition.path("partitionName").asText("").isEmpty()) {
+                    into.put(queue.path("queueName").asText(), new Effective(
+                            resources(partition.path("effectiveMinResource")),
+                            resources(partition.path("effectiveMaxResource"))));
+                }
+            }
+            collect(queue.path("queues").path("queueInfoList"), into);
+        }
+    }
+
+    private static Resources resources(JsonNode node) {
+        return new Resources(Math.max(0, node.path("memorySize").asLong(0)), Math.max(0, node.path("vCores").asLong(0)));
+    }
+
+    private JsonNode get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10))
+                .header("Accept", "application/json").GET().build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + path + " answered HTTP " + response.statusCode());
+        }
+        return JSON.readTree(response.body());
+    }
+}

@@ -1,0 +1,357 @@
+package io.punctual.yarn;
+
+import java.io.IOException;
+import io.punctual.sizing.Resources;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.protocolrecords.GetApplicationsRequest;
+import org.apache.hadoop.yarn.api.protocolrecords.ReservationDeleteRequest;
+import org.apache.hadoop.yarn.api.protocolrecords.ReservationListRequest;
+import org.apache.hadoop.yarn.api.protocolrecords.ReservationSubmissionRequest;
+import org.apache.hadoop.yarn.api.protocolrecords.ReservationUpdateRequest;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.QueueConfigurations;
+import org.apache.hadoop.yarn.api.records.QueueInfo;
+import org.apache.hadoop.yarn.api.records.QueueStatistics;
+import org.apache.hadoop.yarn.api.records.YarnClusterMetrics;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.ApplicationNotFoundException;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/** {@link ClusterGateway} over a real ResourceManager, through {@link YarnClient}. */
+public final class YarnGateway implements ClusterGateway {
+
+    private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration REMEDY_INTERVAL = Duration.ofSeconds(2);
+
+    private final YarnClient client;
+    private final ZeroCapacityRemedy remedy;
+    private final Clock clock;
+    private final String rmAddress;
+    private final ResourceManagerRest rest;
+
+    YarnGateway(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
+        this.client = YarnClient.createYarnClient();
+        this.remedy = remedy;
+        this.clock = clock;
+        this.rmAddress = conf.get("yarn.resourcemanager.address", "0.0.0.0:8032");
+        this.rest = new ResourceManagerRest(conf.get("yarn.resourcemanager.webapp.address", "0.0.0.0:8088"));
+        client.init(conf);
+        client.start();
+        probe();
+    }
+
+    /** Fails fast, with a message a person can act on, when the ResourceManager is not there. */
+    private void probe() {
+        try {
+            client.getYarnClusterMetrics();
+        } catch (IOException | YarnException | RuntimeException e) {
+            client.stop();
+            throw new GatewayException("cannot reach the YARN ResourceManager at " + rmAddress + " (" + firstLine(e)
+                    + "); check that it is running and that HADOOP_CONF_DIR/YARN_CONF_DIR point at its configuration,"
+                    + " or use --embedded", e);
+        }
+    }
+
+    @Override
+    public ClusterSnapshot snapshot() {
+        return call("read the cluster state", () -> {
+            YarnClusterMetrics metrics = client.getYarnClusterMetrics();
+            List<QueueSnapshot> queues = new ArrayList<>();
+            for (QueueInfo root : client.getRootQueueInfos()) {
+                collect(root, "root", queues);
+            }
+            queues = withEffective(queues);
+            QueueSnapshot rootQueue = rootOf(queues);
+            return new ClusterSnapshot(clock.instant(), metrics.getNumNodeManagers(), rootQueue.ceiling(),
+                    rootQueue.used(), queues);
+        });
+    }
+
+    private void collect(QueueInfo info, String parent, List<QueueSnapshot> into) throws IOException, YarnException {
+        into.add(toSnapshot(info, parent));
+        for (QueueInfo child : client.getChildQueueInfos(info.getQueueName())) {
+            collect(child, info.getQueueName(), into);
+        }
+    }
+
+    /** The RPC protocol reports no effective resources in 3.3; the REST API does, when it can be read. */
+    private List<QueueSnapshot> withEffective(List<QueueSnapshot> queues) {
+        var effective = rest.effectiveResources();
+        if (effective.isEmpty()) {
+            return queues;
+        }
+        return queues.stream().map(q -> {
+            var e = effective.get().get(q.name());
+            return e == null ? q : new QueueSnapshot(q.name(), q.parent(), q.capacity(), q.maximumCapacity(),
+                    q.usedCapacity(), q.used(), e.minimum(), e.maximum(), q.runningApps(), q.pendingApps());
+        }).toList();
+    }
+
+    /** A synthetic root whose used resources sum its children and whose ceiling is the cluster's size. */
+    private QueueSnapshot rootOf(List<QueueSnapshot> queues) throws IOException, YarnException {
+        var used = queues.stream().filter(q -> q.parent().equals("root")).map(QueueSnapshot::used)
+                .reduce(Resources.ZERO, Resources::plus);
+        var total = client.getNodeReports().stream().map(n -> ReservationTranslation.fromYarn(n.getCapability()))
+                .reduce(Resources.ZERO, Resources::plus);
+        return new QueueSnapshot("root", "", 1, 1, 0, used, total, total, 0, 0);
+    }
+
+    private static QueueSnapshot toSnapshot(QueueInfo info, String parent) {
+        QueueStatistics stats = info.getQueueStatistics();
+        var used = stats == null ? Resources.ZERO
+                : new Resources(Math.max(0, stats.getAllocatedMemoryMB()),
+                        Math.max(0, stats.getAllocatedVCores()));
+        QueueConfigurations effective = defaultPartition(info.getQueueConfigurations());
+        var guaranteed = effective == null ? Resources.ZERO
+                : ReservationTranslation.fromYarn(effective.getEffectiveMinCapacity());
+        var ceiling = effective == null ? Resources.ZERO
+                : ReservationTranslation.fromYarn(effective.getEffectiveMaxCapacity());
+        int running = stats == null ? 0 : (int) stats.getNumAppsRunning();
+        int pending = stats == null ? 0 : (int) stats.getNumAppsPending();
+        return new QueueSnapshot(info.getQueueName(), parent, info.getCapacity(), info.getMaximumCapacity(),
+                info.getCurrentCapacity(), used, guaranteed, ceiling, running, pending);
+    }
+
+    private static QueueConfigurations defaultPartition(Map<String, QueueConfigurations> byPartition) {
+        if (byPartition == null || byPartition.isEmpty()) {
+            return null;
+        }
+        return byPartition.getOrDefault("", byPartition.values().iterator().next());
+    }
+
+    @Override
+    public ReservationOutcome reserve(ReservationSpec spec) {
+        return call("reserve capacity in queue " + spec.planQueue(), () -> {
+            var id = client.createReservation().getReservationId();
+            try {
+                client.submitReservation(ReservationSubmissionRequest.newInstance(
+                        ReservationTranslation.toYarn(spec), spec.planQueue(), id));
+            } catch (YarnException refused) {
+                return new ReservationOutcome.Refused(firstLine(refused));
+            }
+            return placed(spec.planQueue(), new ReservationId(id.toString()));
+        });
+    }
+
+    @Override
+    public ReservationOutcome update(ReservationId id, ReservationSpec spec) {
+        return call("update reservation " + id, () -> {
+            try {
+                client.updateReservation(ReservationUpdateRequest.newInstance(ReservationTranslation.toYarn(spec),
+                        org.apache.hadoop.yarn.api.records.ReservationId.parseReservationId(id.value())));
+            } catch (YarnException refused) {
+                return new ReservationOutcome.Refused(firstLine(refused));
+            }
+            return placed(spec.planQueue(), id);
+        });
+    }
+
+    private ReservationOutcome placed(String planQueue, ReservationId id) throws IOException, YarnException {
+        return fetch(planQueue, id).<ReservationOutcome>map(ReservationOutcome.Reserved::new).orElseGet(() ->
+                new ReservationOutcome.Refused("YARN accepted reservation " + id + " but its plan no longer lists it"));
+    }
+
+    @Override
+    public boolean release(ReservationId id) {
+        return call("delete reservation " + id, () -> {
+            try {
+                client.deleteReservation(ReservationDeleteRequest.newInstance(
+                        org.apache.hadoop.yarn.api.records.ReservationId.parseReservationId(id.value())));
+                return true;
+            } catch (YarnException | IllegalArgumentException notThere) {
+                // An unknown (expired or already deleted) reservation comes back as an error, whose class depends
+                // on where in the RM it was noticed.
+                if (isUnknownReservation(notThere)) {
+                    return false;
+                }
+                throw notThere;
+            }
+        });
+    }
+
+    private static boolean isUnknownReservation(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        return message.contains("does not exist") || message.contains("not found");
+    }
+
+    @Override
+    public List<ReservationInfo> reservations(String planQueue) {
+        return call("list reservations in " + planQueue, () -> list(planQueue, ""));
+    }
+
+    @Override
+    public Optional<ReservationInfo> reservation(String planQueue, ReservationId id) {
+        return call("read reservation " + id, () -> fetch(planQueue, id));
+    }
+
+    private Optional<ReservationInfo> fetch(String planQueue, ReservationId id) throws IOException, YarnException {
+        return list(planQueue, id.value()).stream().findFirst();
+    }
+
+    private List<ReservationInfo> list(String planQueue, String id) throws IOException, YarnException {
+        var response = client.listReservations(
+                ReservationListRequest.newInstance(planQueue, id, 0, Long.MAX_VALUE, true));
+        return response.getReservationAllocationState().stream().map(ReservationTranslation::fromYarn)
+                .sorted(Comparator.comparing(r -> r.id().value())).toList();
+    }
+
+    @Override
+    public QueueSnapshot awaitReservationQueue(String planQueue, ReservationId id, Duration timeout) {
+        Instant giveUp = clock.instant().plus(timeout);
+        Instant nextRemedy = Instant.MIN;
+        while (true) {
+            ReservationInfo reservation = reservation(planQueue, id).orElseThrow(() -> new GatewayException(
+                    "reservation " + id + " is not in the plan of queue " + planQueue
+                            + " (expired or deleted); submit again"));
+            Optional<QueueSnapshot> queue = queueNamed(id.queueName());
+            if (queue.isPresent()) {
+                var effective = rest.effectiveResources().map(byQueue -> byQueue.get(id.queueName()));
+                if (effective.isEmpty()) {
+                    // The REST API is unreadable, or hides reservation queues (show-reservations-as-queues=false):
+                    // the fault cannot be seen, so apply the remedy once and trust it.
+                    remedy.apply();
+                    return queue.get();
+                }
+                if (!effective.get().maximum().isZero() && !effective.get().minimum().isZero()) {
+                    return queue.get();
+                }
+                // The plan follower may still be setting the queue's entitlement; repeat the remedy, not too often.
+                if (!clock.instant().isBefore(nextRemedy)) {
+                    remedy.apply();
+                    nextRemedy = clock.instant().plus(REMEDY_INTERVAL);
+                    continue;
+                }
+            }
+            if (!clock.instant().isBefore(giveUp)) {
+                throw new GatewayException(notReadyReason(id, reservation, queue, timeout));
+            }
+            sleep(POLL);
+        }
+    }
+
+    private String notReadyReason(ReservationId id, ReservationInfo reservation, Optional<QueueSnapshot> queue,
+                                  Duration waited) {
+        if (queue.isPresent()) {
+            return "reservation queue " + id.queueName() + " exists but YARN gives it zero effective resources after "
+                    + waited.toSeconds() + " s: this is the Hadoop 3.3.x"
+                    + " reservation-queue fault; run 'yarn rmadmin -updateNodeResource' on any node with its current"
+                    + " size, or ask the cluster admin to, then submit again";
+        }
+        String start = reservation.start().map(Instant::toString).orElse("never (nothing allocated)");
+        return "reservation " + id + " has no queue yet after " + waited.toSeconds() + " s; its allocation starts at "
+                + start + ". Check that the plan follower runs (yarn.resourcemanager.reservation-system.enable)";
+    }
+
+    private Optional<QueueSnapshot> queueNamed(String name) {
+        return call("read queue " + name, () -> {
+            try {
+                QueueInfo info = client.getQueueInfo(name);
+                return Optional.ofNullable(info).map(i -> withEffective(List.of(toSnapshot(i, ""))).get(0));
+            } catch (YarnException | IOException unknownQueue) {
+                // The client reports a queue that does not exist (yet) as an error, not as null.
+                if (String.valueOf(unknownQueue.getMessage()).contains(name)) {
+                    return Optional.empty();
+                }
+                throw unknownQueue;
+            }
+        });
+    }
+
+    @Override
+    public List<AppReport> applicationsTagged(String tag) {
+        return call("list applications tagged " + tag, () -> {
+            GetApplicationsRequest request = GetApplicationsRequest.newInstance();
+            request.setApplicationTags(Set.of(tag.toLowerCase(java.util.Locale.ROOT)));
+            request.setApplicationStates(EnumSet.allOf(org.apache.hadoop.yarn.api.records.YarnApplicationState.class));
+            return client.getApplications(request).stream().map(YarnGateway::toReport)
+                    .sorted(Comparator.comparing(r -> r.id().value())).toList();
+        });
+    }
+
+    @Override
+    public Optional<AppReport> application(AppId id) {
+        return call("read application " + id, () -> {
+            try {
+                return Optional.of(toReport(client.getApplicationReport(ApplicationId.fromString(id.value()))));
+            } catch (ApplicationNotFoundException gone) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public void kill(AppId id, String why) {
+        call("kill application " + id, () -> {
+            Optional<AppReport> report = application(id);
+            if (report.isEmpty() || report.get().state().isFinal()) {
+                return null;
+            }
+            client.killApplication(ApplicationId.fromString(id.value()), why);
+            return null;
+        });
+    }
+
+    static AppReport toReport(ApplicationReport r) {
+        String yarnState = r.getYarnApplicationState() + "/" + r.getFinalApplicationStatus();
+        Optional<Instant> finished = r.getFinishTime() > 0 ? Optional.of(Instant.ofEpochMilli(r.getFinishTime()))
+                : Optional.empty();
+        String tracking = r.getTrackingUrl();
+        return new AppReport(new AppId(r.getApplicationId().toString()), r.getName(), r.getUser(), r.getQueue(),
+                YarnStates.of(r.getYarnApplicationState(), r.getFinalApplicationStatus()), yarnState,
+                r.getApplicationTags(), Instant.ofEpochMilli(r.getStartTime()), finished, r.getProgress(),
+                r.getDiagnostics() == null ? "" : r.getDiagnostics(),
+                tracking == null || tracking.isBlank() ? Optional.empty() : Optional.of(tracking));
+    }
+
+    @Override
+    public void close() {
+        client.stop();
+    }
+
+    @FunctionalInterface
+    private interface YarnCall<T> {
+        T run() throws IOException, YarnException;
+    }
+
+    private <T> T call(String what, YarnCall<T> body) {
+        try {
+            return body.run();
+        } catch (IOException e) {
+            throw new GatewayException("could not " + what + ": the ResourceManager at " + rmAddress
+                    + " did not answer (" + firstLine(e) + "); check that it is running", e);
+        } catch (YarnException e) {
+            throw new GatewayException("could not " + what + ": YARN said " + firstLine(e), e);
+        }
+    }
+
+    static String firstLine(Throwable e) {
+        Throwable root = e;
+        String message = String.valueOf(root.getMessage());
+        while ((message == null || message.equals("null")) && root.getCause() != null) {
+            root = root.getCause();
+            message = String.valueOf(root.getMessage());
+        }
+        int newline = message.indexOf('\n');
+        return (newline < 0 ? message : message.substring(0, newline)).trim();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GatewayException("interrupted while waiting for YARN", e);
+        }
+    }
+}

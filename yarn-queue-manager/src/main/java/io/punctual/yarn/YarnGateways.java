@@ -1,0 +1,58 @@
+package io.punctual.yarn;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+/** Ways to obtain a {@link YarnGateway} without handling Hadoop types outside this module. */
+public final class YarnGateways {
+
+    private YarnGateways() {
+    }
+
+    /** A gateway onto the cluster whose configuration directory is {@code confDir} (a HADOOP_CONF_DIR). */
+    public static ClusterGateway fromConfDir(Path confDir, Clock clock) {
+        if (!Files.isDirectory(confDir)) {
+            throw new GatewayException("the YARN configuration directory " + confDir
+                    + " does not exist; set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your cluster's configuration, or use --embedded");
+        }
+        YarnConfiguration conf = new YarnConfiguration();
+        for (String file : new String[] {"core-site.xml", "hdfs-site.xml", "yarn-site.xml"}) {
+            Path path = confDir.resolve(file);
+            if (Files.isRegularFile(path)) {
+                conf.addResource(new org.apache.hadoop.fs.Path(path.toUri()));
+            }
+        }
+        failFast(conf);
+        return connect(conf, new NodeResourceRefresh(conf), clock);
+    }
+
+    /** The directory named by YARN_CONF_DIR or HADOOP_CONF_DIR in {@code env}, if either is set. */
+    public static java.util.Optional<Path> confDirFrom(Map<String, String> env) {
+        for (String key : new String[] {"YARN_CONF_DIR", "HADOOP_CONF_DIR"}) {
+            String value = env.get(key);
+            if (value != null && !value.isBlank()) {
+                return java.util.Optional.of(Path.of(value));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** For this module's embedded cluster, which hands over its own configuration and in-process remedy. */
+    public static ClusterGateway connect(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
+        return new YarnGateway(conf, remedy, clock);
+    }
+
+    /** Keeps a dead ResourceManager from stalling a client for the default fifteen minutes. */
+    private static void failFast(Configuration conf) {
+        if (conf.get(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS) == null
+                || conf.getLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 0) > 30_000) {
+            conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 30_000);
+        }
+        conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1_000);
+        conf.setLong(YarnConfiguration.YARN_CLIENT_APPLICATION_CLIENT_PROTOCOL_POLL_TIMEOUT_MS, 60_000);
+    }
+}

@@ -1,0 +1,189 @@
+package io.punctual.yarn.embedded;
+
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.YarnGateways;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.Plan;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceLimits;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
+
+/**
+ * A real YARN cluster in this JVM: one ResourceManager with the CapacityScheduler and the ReservationSystem on, a
+ * reservable plan queue for deadline jobs and a best-effort queue, the scheduler configuration API enabled, and
+ * NodeManagers that run real containers. Clients outside this JVM (spark-submit) reach it through the configuration
+ * directory it writes.
+ */
+public final class EmbeddedYarn implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    private final EmbeddedYarnSpec spec;
+    private final SingleJvmCluster cluster;
+    private final Path confDir;
+    private final Duration startup;
+
+    private EmbeddedYarn(EmbeddedYarnSpec spec, SingleJvmCluster cluster, Path confDir, Duration startup) {
+        this.spec = spec;
+        this.cluster = cluster;
+        this.confDir = confDir;
+        this.startup = startup;
+    }
+
+    /**
+     * Starts the cluster and returns once it can hold reservations. Its client configuration is written to
+     * {@code confDir} (created if needed). MiniYARNCluster keeps its own working files under {@code target/} of the
+     * process's working directory.
+     */
+    public static EmbeddedYarn start(EmbeddedYarnSpec spec, Path confDir) {
+        Instant began = Instant.now();
+        try {
+            Files.createDirectories(confDir);
+            write(EmbeddedConfiguration.scheduler(spec), confDir.resolve(YarnConfiguration.CS_CONFIGURATION_FILE));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the embedded cluster's configuration under " + confDir, e);
+        }
+        SingleJvmCluster cluster = new SingleJvmCluster(spec.name() + "-" + ProcessHandle.current().pid(),
+                spec.nodeManagers());
+        try {
+            startWithSchedulerFile(cluster, EmbeddedConfiguration.yarn(spec), confDir);
+            awaitReady(cluster, spec);
+            cluster.claimWebRoutes();
+            write(cluster.getConfig(), confDir.resolve("yarn-site.xml"));
+            write(new Configuration(false), confDir.resolve("core-site.xml"));
+        } catch (RuntimeException | IOException e) {
+            cluster.stop();
+            throw new GatewayException("the embedded YARN cluster did not start: " + e.getMessage(), e);
+        }
+        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()));
+    }
+
+    /**
+     * With the scheduler configuration API on, the CapacityScheduler reads its initial queues only from
+     * capacity-scheduler.xml on the class path, never from the configuration object; so the generated file is put on
+     * the context class loader while the ResourceManager starts.
+     */
+    private static void startWithSchedulerFile(SingleJvmCluster cluster, YarnConfiguration conf, Path confDir)
+            throws IOException {
+        Thread thread = Thread.currentThread();
+        ClassLoader original = thread.getContextClassLoader();
+        try (URLClassLoader withConf = new URLClassLoader(new URL[] {confDir.toUri().toURL()}, original)) {
+            thread.setContextClassLoader(withConf);
+            conf.setClassLoader(withConf);
+            cluster.init(conf);
+            cluster.start();
+        } finally {
+            thread.setContextClassLoader(original);
+        }
+    }
+
+    /** Ready means: the RM has real ports, every NodeManager registered, and the plan has capacity to reserve. */
+    private static void awaitReady(SingleJvmCluster cluster, EmbeddedYarnSpec spec) {
+        Instant giveUp = Instant.now().plus(READY_TIMEOUT);
+        while (Instant.now().isBefore(giveUp)) {
+            String rm = cluster.getConfig().get(YarnConfiguration.RM_ADDRESS, ":0");
+            ResourceManager resourceManager = cluster.getResourceManager();
+            if (!rm.endsWith(":0") && resourceManager != null
+                    && resourceManager.getRMContext().getRMNodes().size() == spec.nodeManagers()
+                    && planCapacity(resourceManager, spec.planQueue()) > 0) {
+                return;
+            }
+            pause(100);
+        }
+        throw new GatewayException("the embedded YARN cluster was not ready after " + READY_TIMEOUT.toSeconds()
+                + " s (ResourceManager ports, NodeManager registration, reservation plan)");
+    }
+
+    private static long planCapacity(ResourceManager rm, String planQueue) {
+        var system = rm.getRMContext().getReservationSystem();
+        Plan plan = system == null ? null : system.getPlan(planQueue);
+        return plan == null ? 0 : plan.getTotalCapacity().getMemorySize();
+    }
+
+    /** A gateway onto this cluster that repairs zero-capacity reservation queues in-process. */
+    public ClusterGateway gateway() {
+        return YarnGateways.connect(cluster.getConfig(), this::recomputeQueueResources, Clock.systemUTC());
+    }
+
+    /**
+     * The in-process remedy for the Hadoop 3.3.x zero-capacity reservation queue: recompute every queue's effective
+     * resources from the current cluster resource, which is what a cluster-resource change would do.
+     */
+    void recomputeQueueResources() {
+        CapacityScheduler scheduler = (CapacityScheduler) cluster.getResourceManager().getResourceScheduler();
+        Resource clusterResource = scheduler.getClusterResource();
+        scheduler.getRootQueue().updateClusterResource(clusterResource, new ResourceLimits(clusterResource));
+    }
+
+    public EmbeddedYarnSpec spec() {
+        return spec;
+    }
+
+    /** Directory with yarn-site.xml, core-site.xml and capacity-scheduler.xml: a HADOOP_CONF_DIR for clients. */
+    public Path confDir() {
+        return confDir;
+    }
+
+    public String resourceManagerAddress() {
+        return cluster.getConfig().get(YarnConfiguration.RM_ADDRESS);
+    }
+
+    /** host:port of the ResourceManager's web services (REST API, scheduler configuration API). */
+    public String resourceManagerWebAddress() {
+        return cluster.getConfig().get(YarnConfiguration.RM_WEBAPP_ADDRESS);
+    }
+
+    public Duration startupTime() {
+        return startup;
+    }
+
+    @Override
+    public void close() {
+        cluster.stop();
+        deleteQuietly(cluster.getTestWorkDir().toPath());
+    }
+
+    private static void write(Configuration conf, Path file) throws IOException {
+        Path partial = file.resolveSibling(file.getFileName() + ".tmp");
+        try (OutputStream out = Files.newOutputStream(partial)) {
+            conf.writeXml(out);
+        }
+        Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // Leftover scratch files under target/ are harmless; a failed cleanup must not mask the shutdown.
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GatewayException("interrupted while starting the embedded YARN cluster", e);
+        }
+    }
+}
