@@ -15,6 +15,9 @@ public interface ClusterGateway extends AutoCloseable {
 
     ClusterSnapshot snapshot();
 
+    /** The scheduler's minimum allocation: container requests are rounded up to multiples of it. */
+    io.punctual.sizing.Resources minimumAllocation();
+
     /** Asks the reservation system for a new reservation (YARN's create-then-submit). */
     ReservationOutcome reserve(ReservationSpec spec);
 

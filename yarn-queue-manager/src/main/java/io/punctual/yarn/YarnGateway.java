@@ -39,6 +39,7 @@ public final class YarnGateway implements ClusterGateway {
     private final Clock clock;
     private final String rmAddress;
     private final ResourceManagerRest rest;
+    private final Resources minimumAllocation;
 
     YarnGateway(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
         this.client = YarnClient.createYarnClient();
@@ -46,6 +47,8 @@ public final class YarnGateway implements ClusterGateway {
         this.clock = clock;
         this.rmAddress = conf.get("yarn.resourcemanager.address", "0.0.0.0:8032");
         this.rest = new ResourceManagerRest(conf.get("yarn.resourcemanager.webapp.address", "0.0.0.0:8088"));
+        this.minimumAllocation = new Resources(conf.getLong("yarn.scheduler.minimum-allocation-mb", 1024),
+                conf.getLong("yarn.scheduler.minimum-allocation-vcores", 1));
         client.init(conf);
         client.start();
         probe();
@@ -128,6 +131,11 @@ public final class YarnGateway implements ClusterGateway {
             return null;
         }
         return byPartition.getOrDefault("", byPartition.values().iterator().next());
+    }
+
+    @Override
+    public Resources minimumAllocation() {
+        return minimumAllocation;
     }
 
     @Override

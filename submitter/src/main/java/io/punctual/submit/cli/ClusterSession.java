@@ -1,0 +1,53 @@
+package io.punctual.submit.cli;
+
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.embedded.EmbeddedYarn;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The cluster a command works against: the one HADOOP_CONF_DIR/YARN_CONF_DIR describes, or an embedded one
+ * started for this command and stopped with it.
+ *
+ * @param confDir   the cluster's client configuration, handed to spark-submit
+ * @param embedded  the in-process cluster, when this session started one
+ */
+public record ClusterSession(ClusterGateway gateway, Path confDir, Optional<EmbeddedYarn> embedded,
+                             String planQueue) implements AutoCloseable {
+
+    /** The reservable queue deadline jobs reserve in when the command names none. */
+    public static final String DEFAULT_PLAN_QUEUE = "sla";
+
+    public static ClusterSession open(boolean embedded, CliContext context) {
+        if (embedded) {
+            EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), context.home().embeddedConf());
+            try {
+                return new ClusterSession(yarn.gateway(), yarn.confDir(), Optional.of(yarn), yarn.spec().planQueue());
+            } catch (RuntimeException e) {
+                yarn.close();
+                throw e;
+            }
+        }
+        Path confDir = YarnGateways.confDirFrom(context.env()).orElseThrow(() -> new UsageException(
+                "no cluster to submit to: set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your YARN client configuration,"
+                        + " or pass --embedded to use an in-process cluster"));
+        ClusterGateway gateway = YarnGateways.fromConfDir(confDir, context.clock());
+        return new ClusterSession(gateway, confDir, Optional.empty(), DEFAULT_PLAN_QUEUE);
+    }
+
+    public Optional<Duration> startupTime() {
+        return embedded.map(EmbeddedYarn::startupTime);
+    }
+
+    @Override
+    public void close() {
+        try {
+            gateway.close();
+        } finally {
+            embedded.ifPresent(EmbeddedYarn::close);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.punctual.submit.cli;
+
+import io.punctual.submit.pipeline.SubmissionOutcome;
+import io.punctual.yarn.AppState;
+import java.time.Duration;
+
+/** The last lines of a submission, and its exit status. */
+final class Outcomes {
+
+    private Outcomes() {
+    }
+
+    static int print(SubmissionOutcome outcome, CliContext context) {
+        if (outcome instanceof SubmissionOutcome.Finished f) {
+            Duration margin = Duration.between(f.finishedAt(), f.submission().deadline());
+            String timing = margin.isNegative()
+                    ? Deadlines.human(margin.negated()) + " after the deadline"
+                    : Deadlines.human(margin) + " before the deadline";
+            context.out().println("punctual: " + f.app() + " " + f.state() + " in queue " + f.queue() + ", "
+                    + timing + (f.metDeadline() ? " (deadline met)" : " (deadline missed)"));
+            f.eventLog().ifPresent(log -> context.out().println("punctual: event log " + log));
+            if (!f.diagnostics().isBlank() && f.state() != AppState.SUCCEEDED) {
+                context.err().println("punctual: YARN diagnostics: " + f.diagnostics());
+            }
+            return f.state() == AppState.SUCCEEDED ? 0 : 1;
+        }
+        if (outcome instanceof SubmissionOutcome.Rejected r) {
+            context.err().println("punctual: rejected: " + r.reason());
+            return 1;
+        }
+        context.err().println("punctual: failed: " + ((SubmissionOutcome.Failed) outcome).reason());
+        return 1;
+    }
+}

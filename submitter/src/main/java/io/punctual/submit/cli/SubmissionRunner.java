@@ -1,0 +1,97 @@
+package io.punctual.submit.cli;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.launch.SparkSubmitLauncher;
+import io.punctual.submit.pipeline.Sizing;
+import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.pipeline.SubmissionEvent;
+import io.punctual.submit.pipeline.SubmissionOutcome;
+import io.punctual.submit.pipeline.SubmissionPipeline;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** Runs one submission from the command line: builds it, runs the pipeline, and cleans up on Ctrl-C. */
+final class SubmissionRunner {
+
+    private SubmissionRunner() {
+    }
+
+    static SubmissionOutcome run(ClusterSession cluster, CliContext context, SubmitArguments args, Instant deadline,
+                                 Consumer<SubmissionEvent> events) {
+        Map<String, String> conf = SparkSettings.effective(args);
+        String planQueue = args.option("--queue").orElse(cluster.planQueue());
+        JobKey jobKey = JobKey.from(conf, args.option("--class"));
+        Submission submission = new Submission(Submission.newId(), args, jobKey, context.clock().instant(), deadline,
+                planQueue, context.cwd());
+        Sizing sizing = userSizing(conf, cluster);
+        SubmissionPipeline pipeline = pipeline(cluster, context, events);
+        Thread onInterrupt = new Thread(() -> pipeline.abandon(submission, "punctual submit was interrupted"),
+                "punctual-abandon-" + submission.id());
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try {
+            return pipeline.run(submission, sizing);
+        } finally {
+            removeHook(onInterrupt);
+        }
+    }
+
+    /** Until Punctual sizes from history, the executor count is the user's own, and the output says so. */
+    static Sizing userSizing(Map<String, String> conf, ClusterSession cluster) {
+        Optional<String> asked = Optional.ofNullable(conf.get("spark.executor.instances"));
+        int executors;
+        try {
+            executors = Integer.parseInt(asked.orElse("2"));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--num-executors must be a whole number, got '" + asked.orElse("") + "'");
+        }
+        if (executors < 1) {
+            throw new UsageException("--num-executors must be at least 1, got " + executors);
+        }
+        ContainerShapes shapes = ContainerShapes.of(conf, SparkSettings.clusterMode(conf), executors,
+                cluster.gateway().minimumAllocation());
+        String basis = asked.isPresent()
+                ? "your --num-executors (Punctual does not size jobs from history yet)"
+                : "Spark's default of 2, as no --num-executors was given (Punctual does not size jobs from history yet)";
+        return new Sizing(shapes, basis);
+    }
+
+    private static SubmissionPipeline pipeline(ClusterSession cluster, CliContext context,
+                                               Consumer<SubmissionEvent> events) {
+        PunctualHome home = context.home();
+        String configuredLogDir = context.env().get("PUNCTUAL_EVENT_LOG_DIR");
+        Path localLogs = home.eventLogs();
+        String eventLogDir = configuredLogDir == null || configuredLogDir.isBlank()
+                ? localLogs.toUri().toString() : configuredLogDir;
+        var settings = new SubmissionPipeline.Settings(eventLogDir, localLogs, cluster.confDir(),
+                home.logs().resolve("submissions"), Duration.ofSeconds(1), Duration.ofMinutes(3));
+        SparkRuntime runtime = runtime(context);
+        return new SubmissionPipeline(cluster.gateway(), new SparkSubmitLauncher(runtime), runtime, settings,
+                context.clock(), events);
+    }
+
+    static SparkRuntime runtime(CliContext context) {
+        String sparkHome = context.env().get("SPARK_HOME");
+        if (sparkHome != null && Files.isExecutable(Path.of(sparkHome, "bin", "spark-submit"))) {
+            return SparkRuntime.installed(Path.of(sparkHome));
+        }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return SparkRuntime.thin(context.home().sparkHome(), context.install().requireSparkClasspath(), java);
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is already shutting down: the hook runs, and that is what it is for.
+        }
+    }
+}

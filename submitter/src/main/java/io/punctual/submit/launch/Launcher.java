@@ -1,0 +1,7 @@
+package io.punctual.submit.launch;
+
+/** Starts Spark applications. */
+public interface Launcher {
+
+    LaunchedApp launch(LaunchRequest request);
+}

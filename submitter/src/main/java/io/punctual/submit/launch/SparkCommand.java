@@ -1,0 +1,87 @@
+package io.punctual.submit.launch;
+
+import io.punctual.submit.cli.SparkOption;
+import io.punctual.submit.pipeline.Submission;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns a submission into the spark-submit command that runs it inside its reserved capacity. Every option the user
+ * gave passes through unchanged, except the few Punctual must own for the reservation to mean anything: the queue,
+ * the pinned executor count (dynamic allocation off), the tags that find the application again, and event logging
+ * into Punctual's history.
+ */
+public final class SparkCommand {
+
+    /** Options Punctual sets itself; the user's values were read before (the queue names the plan to reserve in). */
+    private static final Set<String> OWNED = Set.of("--master", "--deploy-mode", "--queue", "--num-executors", "--class");
+
+    private SparkCommand() {
+    }
+
+    /**
+     * @param queue         the leaf queue to run in: the reservation's queue
+     * @param eventLogDir   a Hadoop file system URI, e.g. {@code file:/home/me/.punctual/history/event-logs}
+     * @param hadoopConfDir the cluster's client configuration (HADOOP_CONF_DIR)
+     */
+    public static LaunchRequest inQueue(Submission submission, String queue, ContainerShapes shapes,
+                                        String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output) {
+        Map<String, String> userConf = submission.args().conf();
+        List<SparkOption> options = new ArrayList<>();
+        options.add(SparkOption.of("--master", "yarn"));
+        options.add(SparkOption.of("--deploy-mode", SparkSettings.clusterMode(SparkSettings.effective(submission.args()))
+                ? "cluster" : "client"));
+        options.add(SparkOption.of("--queue", queue));
+        options.add(SparkOption.of("--num-executors", Integer.toString(shapes.executors())));
+        for (SparkOption option : submission.args().sparkOptions()) {
+            if (!OWNED.contains(option.name())) {
+                options.add(option);
+            }
+        }
+
+        Map<String, String> conf = new LinkedHashMap<>(userConf);
+        conf.put("spark.dynamicAllocation.enabled", "false");
+        conf.put("spark.yarn.tags", tags(userConf.get("spark.yarn.tags"), submission));
+        conf.put("spark.deadline.submissionId", submission.id());
+        conf.put("spark.deadline.jobKey", submission.jobKey().name());
+        conf.put("spark.deadline.team", submission.jobKey().team());
+        conf.put("spark.eventLog.enabled", "true");
+        conf.put("spark.eventLog.dir", eventLogDir);
+        // Pinned executors only help if the job waits for all of them before it starts.
+        conf.putIfAbsent("spark.scheduler.minRegisteredResourcesRatio", "1.0");
+        conf.put("spark.yarn.submit.waitAppCompletion", "true");
+        if (runtime.jarsOnEveryNode() && !userConf.containsKey("spark.yarn.jars")
+                && !userConf.containsKey("spark.yarn.archive")) {
+            conf.put("spark.yarn.jars", runtime.jarsInPlace());
+        }
+
+        Map<String, String> env = Map.of(
+                "HADOOP_CONF_DIR", hadoopConfDir.toString(),
+                "YARN_CONF_DIR", hadoopConfDir.toString(),
+                "JAVA_HOME", System.getProperty("java.home"));
+        Optional<String> mainClass = submission.args().option("--class");
+        return new LaunchRequest(submission.args().primaryResource(), mainClass, options, conf,
+                submission.args().appArgs(), env, submission.workingDir(), output);
+    }
+
+    private static String tags(String userTags, Submission submission) {
+        Set<String> tags = new LinkedHashSet<>();
+        if (userTags != null) {
+            for (String tag : userTags.split(",")) {
+                if (!tag.isBlank()) {
+                    tags.add(tag.trim());
+                }
+            }
+        }
+        tags.add("punctual");
+        tags.add(submission.tag());
+        tags.add("punctual-job-" + submission.jobKey().slug());
+        return String.join(",", tags);
+    }
+}

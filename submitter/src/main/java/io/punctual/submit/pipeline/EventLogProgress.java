@@ -1,0 +1,99 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.yarn.AppId;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Reads a running application's event log as it grows and counts stages and tasks, for a live progress line. Only
+ * complete lines are read; a line cut at the end of the file is read on the next call.
+ */
+final class EventLogProgress {
+
+    private final Path dir;
+    private final AppId app;
+    private Path file;
+    private long offset;
+    private int stagesStarted;
+    private int stagesDone;
+    private long tasksStarted;
+    private long tasksDone;
+
+    EventLogProgress(Path dir, AppId app) {
+        this.dir = dir;
+        this.app = app;
+    }
+
+    /** Reads what was appended since the last call; returns the counts so far. */
+    SubmissionEvent.Progress poll() {
+        try {
+            if (file == null || !Files.exists(file)) {
+                file = find(dir, app).orElse(null);
+                offset = file == null ? 0 : offset;
+            }
+            if (file != null) {
+                readNewLines();
+            }
+        } catch (IOException unreadable) {
+            // Progress is a convenience; the application's state comes from YARN, not from this file.
+        }
+        return new SubmissionEvent.Progress(app, stagesDone, stagesStarted, tasksDone, tasksStarted);
+    }
+
+    private void readNewLines() throws IOException {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            if (in.length() <= offset) {
+                return;
+            }
+            in.seek(offset);
+            byte[] chunk = new byte[(int) Math.min(in.length() - offset, 8 << 20)];
+            in.readFully(chunk);
+            int lastNewline = lastIndexOf(chunk, (byte) '\n');
+            if (lastNewline < 0) {
+                return;
+            }
+            String text = new String(chunk, 0, lastNewline + 1, StandardCharsets.UTF_8);
+            offset += lastNewline + 1;
+            text.lines().forEach(this::count);
+        }
+    }
+
+    private void count(String line) {
+        if (line.startsWith("{\"Event\":\"SparkListenerTaskStart\"")) {
+            tasksStarted++;
+        } else if (line.startsWith("{\"Event\":\"SparkListenerTaskEnd\"")) {
+            tasksDone++;
+        } else if (line.startsWith("{\"Event\":\"SparkListenerStageSubmitted\"")) {
+            stagesStarted++;
+        } else if (line.startsWith("{\"Event\":\"SparkListenerStageCompleted\"")) {
+            stagesDone++;
+        }
+    }
+
+    private static int lastIndexOf(byte[] bytes, byte b) {
+        for (int i = bytes.length - 1; i >= 0; i--) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The application's event log: {@code <appId>[_<attempt>][.inprogress]}, the finished one preferred. */
+    static Optional<Path> find(Path dir, AppId app) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().startsWith(app.value()))
+                    .min(Comparator.comparing((Path p) -> p.getFileName().toString().endsWith(".inprogress"))
+                            .thenComparing(p -> p.getFileName().toString()));
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ReservationId;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+
+/** How a submission ended. */
+public sealed interface SubmissionOutcome {
+
+    /** The application ran to a final state on YARN. */
+    record Finished(
+            Submission submission,
+            AppId app,
+            String queue,
+            ReservationId reservation,
+            Sizing sizing,
+            AppState state,
+            Instant finishedAt,
+            Optional<Path> eventLog,
+            String diagnostics) implements SubmissionOutcome {
+
+        public boolean metDeadline() {
+            return state == AppState.SUCCEEDED && !finishedAt.isAfter(submission.deadline());
+        }
+    }
+
+    /** Turned away before anything ran: the capacity is not there by the deadline. */
+    record Rejected(Submission submission, String reason) implements SubmissionOutcome {
+    }
+
+    /** Something went wrong before the application reached YARN, or Punctual lost it. */
+    record Failed(Submission submission, String reason) implements SubmissionOutcome {
+    }
+}
