@@ -54,6 +54,11 @@ public record PunctualHome(Path root) {
         return dir("spark");
     }
 
+    /** Scratch space for Punctual's processes and the spark-submit processes it starts (their java.io.tmpdir). */
+    public Path scratch() {
+        return dir("tmp");
+    }
+
     private Path dir(String relative) {
         Path dir = root.resolve(relative);
         try {

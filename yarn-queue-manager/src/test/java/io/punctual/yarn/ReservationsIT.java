@@ -128,6 +128,25 @@ class ReservationsIT {
     }
 
     @Test
+    void aReservationPlacedLaterInItsWindowGetsItsQueueOnlyWhenItStarts() {
+        // A window that opens 12 s from now: nothing can run in the reservation before then.
+        Instant opens = Instant.now().plusSeconds(12).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        var spec = ReservationSpec.single("sla", "later", opens, opens.plusSeconds(60),
+                StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(40)));
+        var placed = (ReservationOutcome.Reserved) gateway.reserve(spec);
+        try {
+            assertThat(placed.reservation().start()).hasValueSatisfying(start -> assertThat(start).isAfterOrEqualTo(opens));
+
+            QueueSnapshot queue = gateway.awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(90));
+
+            assertThat(queue.name()).isEqualTo(placed.id().queueName());
+            assertThat(Instant.now()).isAfterOrEqualTo(placed.reservation().start().orElseThrow());
+        } finally {
+            gateway.release(placed.id());
+        }
+    }
+
+    @Test
     void theSnapshotShowsBothQueuesAndTheWholeCluster() {
         ClusterSnapshot snapshot = gateway.snapshot();
 

@@ -72,7 +72,7 @@ final class SubmissionRunner {
         String eventLogDir = configuredLogDir == null || configuredLogDir.isBlank()
                 ? localLogs.toUri().toString() : configuredLogDir;
         var settings = new SubmissionPipeline.Settings(eventLogDir, localLogs, cluster.confDir(),
-                home.logs().resolve("submissions"), Duration.ofSeconds(1), Duration.ofMinutes(3));
+                home.logs().resolve("submissions"), home.scratch(), Duration.ofSeconds(1), Duration.ofMinutes(3));
         SparkRuntime runtime = runtime(context);
         return new SubmissionPipeline(cluster.gateway(), new SparkSubmitLauncher(runtime), runtime, settings,
                 context.clock(), events);

@@ -29,9 +29,11 @@ public final class SparkCommand {
      * @param queue         the leaf queue to run in: the reservation's queue
      * @param eventLogDir   a Hadoop file system URI, e.g. {@code file:/home/me/.punctual/history/event-logs}
      * @param hadoopConfDir the cluster's client configuration (HADOOP_CONF_DIR)
+     * @param scratch       temporary directory for the spark-submit process
      */
     public static LaunchRequest inQueue(Submission submission, String queue, ContainerShapes shapes,
-                                        String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output) {
+                                        String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output,
+                                        Path scratch) {
         Map<String, String> userConf = submission.args().conf();
         List<SparkOption> options = new ArrayList<>();
         options.add(SparkOption.of("--master", "yarn"));
@@ -64,7 +66,9 @@ public final class SparkCommand {
         Map<String, String> env = Map.of(
                 "HADOOP_CONF_DIR", hadoopConfDir.toString(),
                 "YARN_CONF_DIR", hadoopConfDir.toString(),
-                "JAVA_HOME", System.getProperty("java.home"));
+                "JAVA_HOME", System.getProperty("java.home"),
+                // spark-submit stages files in its temp directory; keep that inside Punctual's home.
+                "SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=" + scratch);
         Optional<String> mainClass = submission.args().option("--class");
         return new LaunchRequest(submission.args().primaryResource(), mainClass, options, conf,
                 submission.args().appArgs(), env, submission.workingDir(), output);

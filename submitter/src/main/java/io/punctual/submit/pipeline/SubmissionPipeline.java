@@ -37,6 +37,7 @@ public final class SubmissionPipeline {
             Path eventLogPath,
             Path hadoopConfDir,
             Path submissionLogs,
+            Path scratch,
             Duration poll,
             Duration appIdTimeout) {
     }
@@ -93,7 +94,7 @@ public final class SubmissionPipeline {
 
         Path output = settings.submissionLogs().resolve(submission.id() + ".spark-submit.log");
         LaunchRequest request = SparkCommand.inQueue(submission, queue.name(), sizing.shapes(),
-                settings.eventLogDir(), runtime, settings.hadoopConfDir(), output);
+                settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
         Instant launched = clock.instant();
         LaunchedApp app = launcher.launch(request);
         Optional<AppId> id = app.awaitAppId(settings.appIdTimeout());

@@ -1,0 +1,115 @@
+package io.punctual.submit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.punctual.submit.cli.CliContext;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad command lines end with one line that says what is wrong, exit status 1, and nothing started. */
+class MainTest {
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(Map<String, String> env, String... argv) {
+        var context = new CliContext(env, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC(), new PunctualHome(tmp.resolve("home")),
+                tmp, Install.fromRoot(tmp));
+        return Main.run(List.of(argv), context);
+    }
+
+    private String error() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path jar() throws IOException {
+        return Files.writeString(tmp.resolve("app.jar"), "not really a jar");
+    }
+
+    @Test
+    void anUnknownCommandPointsToHelp() {
+        assertThat(run(Map.of(), "sumbit")).isEqualTo(1);
+        assertThat(error()).contains("unknown command 'sumbit'").contains("punctual help");
+    }
+
+    @Test
+    void aMissingDeadlineIsAskedFor() throws IOException {
+        assertThat(run(Map.of(), "submit", "--class", "X", jar().toString())).isEqualTo(1);
+        assertThat(error()).contains("--deadline is required");
+    }
+
+    @Test
+    void aDeadlineInThePastIsRefused() throws IOException {
+        assertThat(run(Map.of(), "submit", "--deadline", "2020-01-01T00:00:00Z", jar().toString())).isEqualTo(1);
+        assertThat(error()).contains("not in the future");
+    }
+
+    @Test
+    void aMissingJarIsNamedWithWhereItWasLookedFor() {
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "missing.jar")).isEqualTo(1);
+        assertThat(error()).contains("missing.jar").contains("does not exist").contains(tmp.toString());
+    }
+
+    @Test
+    void aMalformedSparkSubmitFlagIsRefused() throws IOException {
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--num-executor", "3", jar().toString())).isEqualTo(1);
+        assertThat(error()).contains("unknown option --num-executor");
+        assertThat(error().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void optionsThatCannotWorkOnYarnAreRefused() throws IOException {
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--master", "local[2]", jar().toString())).isEqualTo(1);
+        assertThat(error()).contains("--master local[2] is not YARN");
+    }
+
+    @Test
+    void withoutAClusterTheUserIsToldHowToNameOne() throws IOException {
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", jar().toString())).isEqualTo(1);
+        assertThat(error()).contains("HADOOP_CONF_DIR").contains("--embedded");
+    }
+
+    @Test
+    void anUnreachableResourceManagerIsReportedQuicklyInOneLine() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+        Files.writeString(conf.resolve("yarn-site.xml"), """
+                <configuration>
+                  <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
+                  <property><name>yarn.resourcemanager.connect.max-wait.ms</name><value>2000</value></property>
+                  <property><name>yarn.resourcemanager.connect.retry-interval.ms</name><value>500</value></property>
+                  <property><name>ipc.client.connect.max.retries</name><value>0</value></property>
+                </configuration>
+                """.formatted(closedPort));
+
+        int status = run(Map.of("HADOOP_CONF_DIR", conf.toString()), "submit", "--deadline", "10m", jar().toString());
+
+        assertThat(status).isEqualTo(1);
+        assertThat(error()).contains("cannot reach the YARN ResourceManager at 127.0.0.1:" + closedPort)
+                .contains("check that it is running");
+        assertThat(error().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        assertThat(run(Map.of(), "help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("submit").contains("demo");
+    }
+}

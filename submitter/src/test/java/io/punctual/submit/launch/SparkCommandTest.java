@@ -1,0 +1,77 @@
+package io.punctual.submit.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.Resources;
+import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.pipeline.Submission;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SparkCommandTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-22T10:00:00Z");
+
+    private static Submission submission(String... argv) {
+        SubmitArguments args = SubmitArguments.parse(List.of(argv));
+        return new Submission("p1-test", args, new JobKey("finance", "daily revenue"), T0, T0.plusSeconds(3600), "sla",
+                Path.of("/work"));
+    }
+
+    private static LaunchRequest command(Submission submission, boolean jarsOnEveryNode) {
+        var shapes = new ContainerShapes(Resources.of(1, 1536), Resources.of(1, 1536), 4);
+        return SparkCommand.inQueue(submission, "reservation_1_0001", shapes, "file:/home/p/history/event-logs",
+                new SparkRuntime(Path.of("/opt/spark"), jarsOnEveryNode), Path.of("/etc/hadoop"), Path.of("/tmp/out.log"),
+                Path.of("/home/p/tmp"));
+    }
+
+    @Test
+    void theUsersOptionsPassThroughAndPunctualOwnsQueueMasterAndExecutorCount() {
+        var request = command(submission("--master", "yarn", "--queue", "sla", "--num-executors", "9", "--class",
+                "com.x.Main", "--jars", "dep.jar", "--executor-memory", "1g", "--verbose", "app.jar", "in", "out"), true);
+
+        List<String> argv = request.argv();
+        assertThat(argv).containsSubsequence("--class", "com.x.Main", "--master", "yarn", "--deploy-mode", "cluster",
+                "--queue", "reservation_1_0001", "--num-executors", "4", "--jars", "dep.jar", "--executor-memory", "1g",
+                "--verbose");
+        assertThat(Collections.frequency(argv, "--queue")).isEqualTo(1);
+        assertThat(Collections.frequency(argv, "--num-executors")).isEqualTo(1);
+        assertThat(argv.subList(argv.size() - 3, argv.size())).containsExactly("app.jar", "in", "out");
+    }
+
+    @Test
+    void executorsArePinnedAndTheRunIsTaggedAndLogged() {
+        var request = command(submission("--conf", "spark.dynamicAllocation.enabled=true", "--conf",
+                "spark.yarn.tags=nightly,etl", "app.jar"), false);
+
+        assertThat(request.conf()).containsEntry("spark.dynamicAllocation.enabled", "false")
+                .containsEntry("spark.eventLog.enabled", "true")
+                .containsEntry("spark.eventLog.dir", "file:/home/p/history/event-logs")
+                .containsEntry("spark.deadline.submissionId", "p1-test")
+                .containsEntry("spark.deadline.team", "finance")
+                .containsEntry("spark.scheduler.minRegisteredResourcesRatio", "1.0");
+        assertThat(request.conf().get("spark.yarn.tags").split(","))
+                .containsExactly("nightly", "etl", "punctual", "punctual-sub-p1-test", "punctual-job-finance.daily-revenue");
+        assertThat(request.conf()).doesNotContainKey("spark.yarn.jars");
+        assertThat(request.env()).containsEntry("HADOOP_CONF_DIR", "/etc/hadoop")
+                .containsEntry("SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=/home/p/tmp");
+    }
+
+    @Test
+    void clientModeIsKeptWhenAsked() {
+        var request = command(submission("--deploy-mode", "client", "app.jar"), false);
+        assertThat(request.argv()).containsSubsequence("--deploy-mode", "client");
+        assertThat(Collections.frequency(request.argv(), "--deploy-mode")).isEqualTo(1);
+    }
+
+    @Test
+    void sharedRuntimeJarsAreUsedInPlaceUnlessTheUserChoseOwnJars() {
+        assertThat(command(submission("app.jar"), true).conf()).containsEntry("spark.yarn.jars", "local:/opt/spark/jars/*");
+        assertThat(command(submission("--conf", "spark.yarn.archive=hdfs:///spark.zip", "app.jar"), true).conf())
+                .doesNotContainKey("spark.yarn.jars");
+    }
+}

@@ -1,0 +1,52 @@
+package io.punctual.submit.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SparkRuntimeTest {
+
+    @Test
+    void aThinDistributionLinksEveryJarAndCarriesAnExecutableSparkSubmit(@TempDir Path tmp) throws IOException {
+        Path a = Files.writeString(tmp.resolve("a-1.0.jar"), "a");
+        Path sub = Files.createDirectories(tmp.resolve("other"));
+        Path b = Files.writeString(sub.resolve("a-1.0.jar"), "b");
+        Path cp = Files.writeString(tmp.resolve("cp.txt"), a + ":" + b + "\n");
+        Path home = tmp.resolve("spark");
+
+        SparkRuntime runtime = SparkRuntime.thin(home, cp, Path.of("/usr/bin/java"));
+
+        assertThat(runtime.jarsOnEveryNode()).isTrue();
+        try (var links = Files.list(home.resolve("jars"))) {
+            assertThat(links.map(p -> {
+                try {
+                    return Files.readString(p);
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+            }).sorted()).containsExactly("a", "b");
+        }
+        assertThat(home.resolve("RELEASE")).exists();
+        assertThat(Files.isExecutable(home.resolve("bin/spark-submit"))).isTrue();
+        assertThat(Files.readString(home.resolve("bin/spark-submit"))).contains("/usr/bin/java")
+                .contains("org.apache.spark.launcher.Main");
+        assertThat(runtime.jarsInPlace()).isEqualTo("local:" + home.resolve("jars") + "/*");
+    }
+
+    @Test
+    void layingOutAgainOverTheSameClasspathChangesNothing(@TempDir Path tmp) throws IOException {
+        Path a = Files.writeString(tmp.resolve("a.jar"), "a");
+        Path cp = Files.writeString(tmp.resolve("cp.txt"), a.toString());
+        Path home = tmp.resolve("spark");
+        SparkRuntime.thin(home, cp, Path.of("/usr/bin/java"));
+        var before = Files.getLastModifiedTime(home.resolve("bin/spark-submit"));
+
+        SparkRuntime.thin(home, cp, Path.of("/usr/bin/java"));
+
+        assertThat(Files.getLastModifiedTime(home.resolve("bin/spark-submit"))).isEqualTo(before);
+    }
+}

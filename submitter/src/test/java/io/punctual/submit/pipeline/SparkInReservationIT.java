@@ -1,0 +1,141 @@
+package io.punctual.submit.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.submit.Install;
+import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.launch.SparkSubmitLauncher;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.embedded.EmbeddedYarn;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Real Spark applications launched into real YARN reservations on one embedded cluster. */
+class SparkInReservationIT {
+
+    static EmbeddedYarn yarn;
+    static ClusterGateway gateway;
+    static Path work;
+    static SparkRuntime runtime;
+    static Install install = Install.fromSystemProperty().orElseThrow();
+
+    @BeforeAll
+    static void start() throws IOException {
+        work = Files.createDirectories(Path.of("target", "spark-in-reservation-it").toAbsolutePath());
+        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("conf"));
+        gateway = yarn.gateway();
+        runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
+                Path.of(System.getProperty("java.home"), "bin", "java"));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (yarn != null) {
+            yarn.close();
+        }
+    }
+
+    @AfterEach
+    void nothingIsLeftHoldingCapacity() {
+        assertThat(gateway.reservations("sla")).isEmpty();
+        assertThat(gateway.applicationsTagged("punctual")).allSatisfy(app -> assertThat(app.state().isFinal()).isTrue());
+    }
+
+    private SubmissionPipeline pipeline(Consumer<SubmissionEvent> events) throws IOException {
+        var settings = new SubmissionPipeline.Settings(work.resolve("events").toUri().toString(),
+                Files.createDirectories(work.resolve("events")), yarn.confDir(), work.resolve("logs"),
+                Files.createDirectories(work.resolve("tmp")),
+                Duration.ofMillis(500), Duration.ofMinutes(2));
+        return new SubmissionPipeline(gateway, new SparkSubmitLauncher(runtime), runtime, settings, Clock.systemUTC(),
+                events);
+    }
+
+    private static Submission submission(String mainClass, String... appArgs) {
+        var argv = new java.util.ArrayList<>(List.of("--class", mainClass, "--num-executors", "2",
+                "--executor-memory", "1g", "--driver-memory", "1g", "--conf", "spark.yarn.maxAppAttempts=1",
+                install.requireWorkloadsJar().toString()));
+        argv.addAll(List.of(appArgs));
+        Instant now = Instant.now();
+        return new Submission(Submission.newId(), SubmitArguments.parse(argv), new JobKey("it", mainClass), now,
+                now.plus(Duration.ofMinutes(6)), "sla", work);
+    }
+
+    private static Sizing twoExecutors(Submission submission) {
+        return new Sizing(ContainerShapes.of(Map.of(), true, 2, gateway.minimumAllocation()), "test");
+    }
+
+    @Test
+    void aSparkApplicationRunsInItsReservationsQueueAndSucceeds() throws IOException {
+        Path input = Files.createDirectories(work.resolve("words"));
+        Files.writeString(input.resolve("a.txt"), "to be or not to be\nthat is the question\n".repeat(2000));
+        List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
+        Submission submission = submission("io.punctual.workloads.WordCount", input.toUri().toString(), "4");
+
+        SubmissionOutcome outcome = pipeline(events::add).run(submission, twoExecutors(submission));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        var finished = (SubmissionOutcome.Finished) outcome;
+        assertThat(finished.state()).isEqualTo(AppState.SUCCEEDED);
+        assertThat(finished.queue()).isEqualTo(finished.reservation().queueName());
+        AppReport report = gateway.application(finished.app()).orElseThrow();
+        assertThat(report.queue()).isEqualTo(finished.reservation().queueName());
+        assertThat(report.tags()).contains(submission.tag(), "punctual");
+        assertThat(finished.metDeadline()).isTrue();
+        assertThat(finished.eventLog()).isPresent();
+        String log = Files.readString(finished.eventLog().get());
+        assertThat(log).contains("\"Event\":\"SparkListenerApplicationEnd\"")
+                .contains("\"spark.deadline.submissionId\":\"" + submission.id() + "\"");
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Released);
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Progress p && p.tasksDone() > 0);
+    }
+
+    @Test
+    void abandoningASubmissionKillsItsApplicationAndReleasesItsReservation() throws IOException {
+        Submission submission = submission("io.punctual.workloads.SyntheticStages", "1", "2", "600000");
+        var pipeline = new SubmissionPipeline[1];
+        pipeline[0] = pipeline(event -> {
+            if (event instanceof SubmissionEvent.StateChanged changed && changed.state() == AppState.RUNNING) {
+                new Thread(() -> pipeline[0].abandon(submission, "test kill")).start();
+            }
+        });
+
+        SubmissionOutcome outcome = pipeline[0].run(submission, twoExecutors(submission));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        assertThat(((SubmissionOutcome.Finished) outcome).state()).isEqualTo(AppState.KILLED);
+        assertThat(((SubmissionOutcome.Finished) outcome).metDeadline()).isFalse();
+    }
+
+    @Test
+    void aMainClassThatDoesNotExistFailsTheApplicationWithYarnsDiagnostics() throws IOException {
+        Submission submission = submission("io.punctual.workloads.DoesNotExist");
+
+        SubmissionOutcome outcome = pipeline(e -> { }).run(submission, twoExecutors(submission));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        var finished = (SubmissionOutcome.Finished) outcome;
+        assertThat(finished.state()).isEqualTo(AppState.FAILED);
+        assertThat(finished.diagnostics()).contains("DoesNotExist");
+    }
+}
