@@ -56,14 +56,6 @@ public sealed interface ErrorSmoothing permits ErrorSmoothing.EqualWeights, Erro
         }
     }
 
-    static ErrorSmoothing equalWeights() {
-        return new EqualWeights();
-    }
-
-    static ErrorSmoothing exponential(double alpha) {
-        return new Exponential(alpha);
-    }
-
     /** Parses {@link #encode()}'s form; throws {@link IllegalArgumentException} saying what was expected. */
     static ErrorSmoothing decode(String text) {
         if (text.equals("equal")) {
