@@ -57,7 +57,9 @@ public final class SparkCommand {
         conf.put("spark.eventLog.dir", eventLogDir);
         // Pinned executors only help if the job waits for all of them before it starts.
         conf.putIfAbsent("spark.scheduler.minRegisteredResourcesRatio", "1.0");
-        conf.put("spark.yarn.submit.waitAppCompletion", "true");
+        // spark-submit exits once YARN has the application: Punctual follows it through YARN, so nothing depends on
+        // a child process that a restart or a Ctrl-C could orphan.
+        conf.put("spark.yarn.submit.waitAppCompletion", "false");
         if (runtime.jarsOnEveryNode() && !userConf.containsKey("spark.yarn.jars")
                 && !userConf.containsKey("spark.yarn.archive")) {
             conf.put("spark.yarn.jars", runtime.jarsInPlace());
