@@ -61,19 +61,26 @@ public final class StepFunction {
         tidy(start, end);
     }
 
-    /** Removes {@code amount} over [start, end); the function must hold at least that much there. */
+    /**
+     * Removes {@code amount} over [start, end).
+     *
+     * @throws IllegalStateException if the function holds less somewhere there; it is then unchanged
+     */
     public void subtract(long start, long end, Resources amount) {
         checkInterval(start, end);
         if (amount.isZero()) {
             return;
         }
+        for (Segment s : segments(start, end)) {
+            if (!amount.fitsIn(s.amount())) {
+                throw new IllegalStateException("cannot remove " + amount + " during [" + s.start() + ", " + s.end()
+                        + "): only " + s.amount() + " there");
+            }
+        }
         split(start);
         split(end);
         for (Map.Entry<Long, Resources> e : runs.subMap(start, true, end, false).entrySet()) {
             Resources have = e.getValue();
-            if (!amount.fitsIn(have)) {
-                throw new IllegalStateException("cannot remove " + amount + " at " + e.getKey() + ": only " + have);
-            }
             e.setValue(new Resources(have.memoryMb() - amount.memoryMb(), have.vcores() - amount.vcores()));
         }
         tidy(start, end);
