@@ -25,8 +25,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * GREE and GREE-L placement time (Rayon, SoCC 2014, Section 6.3 "runtime"). {@code placeIntoLoadedPlan}: one
- * request placed (not committed) into a 500-node plan already holding the first half of a 5,000-request workload —
- * the online admission cost. {@code admitWholeWorkload}: the full 5,000 requests admitted in arrival order into an
+ * request placed (not committed) into a 500-node plan already holding 5,000 requests of a workload twice its size,
+ * the probe drawn from the other 5,000 — the online admission cost. {@code admitWholeWorkload}: the full 5,000 requests admitted in arrival order into an
  * empty plan; divide by 5,000 for time per request.
  */
 @State(Scope.Benchmark)
@@ -42,7 +42,7 @@ public class RayonPlacementBenchmark {
 
     private Planner algorithm;
     private List<NormalForm> workload;
-    private RunLengthPlan halfFull;
+    private RunLengthPlan loaded;
     private List<NormalForm> probes;
     private int next;
 
@@ -55,13 +55,24 @@ public class RayonPlacementBenchmark {
                 workload.add(f.form());
             }
         }
-        halfFull = new RunLengthPlan(CAPACITY, 1);
-        ReservationAdmission admission = new ReservationAdmission(algorithm, SharingPolicy.UNCONSTRAINED);
-        int half = workload.size() / 2;
-        for (int i = 0; i < half; i++) {
-            admission.admit("r" + i, "bench", workload.get(i), halfFull);
+        // Every other request (of a workload twice what the plan holds) fills the plan; the rest probe it, so the
+        // probes fall over the same, loaded, stretch of time.
+        List<NormalForm> twice = new ArrayList<>();
+        for (RayonWorkload.Request r : RayonWorkload.generate(SEED + 1, 2 * REQUESTS, CAPACITY, 2.0)) {
+            if (RdlCompiler.compile(r.rdl()) instanceof Compilation.Feasible f) {
+                twice.add(f.form());
+            }
         }
-        probes = workload.subList(half, workload.size());
+        loaded = new RunLengthPlan(CAPACITY, 1);
+        ReservationAdmission admission = new ReservationAdmission(algorithm, SharingPolicy.UNCONSTRAINED);
+        probes = new ArrayList<>();
+        for (int i = 0; i < twice.size(); i++) {
+            if (i % 2 == 0) {
+                admission.admit("r" + i, "bench", twice.get(i), loaded);
+            } else {
+                probes.add(twice.get(i));
+            }
+        }
     }
 
     @Benchmark
@@ -69,7 +80,7 @@ public class RayonPlacementBenchmark {
     public Placement placeIntoLoadedPlan() {
         NormalForm probe = probes.get(next);
         next = (next + 1) % probes.size();
-        return algorithm.place(probe, halfFull);
+        return algorithm.place(probe, loaded);
     }
 
     @Benchmark

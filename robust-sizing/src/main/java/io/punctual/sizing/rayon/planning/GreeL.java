@@ -24,6 +24,11 @@ public final class GreeL extends RightToLeftPlanner {
     @Override
     AtomAllocation placeAtom(NormalForm.Atom atom, long lo, long hi, TentativePlan plan) {
         AtomGrid grid = grid(atom, hi, plan);
+        UnitProfile whole = UnitProfile.of(plan, grid);
+        if (whole.roomBound(grid.leaseSteps()) < grid.workUnits()) {
+            // Nothing can fit; let GREE's fill measure how much would, for the reason.
+            throw shortfall(grid, TallestLatest.fill(whole, grid.leaseSteps(), grid.workUnits()));
+        }
         if (lo > Long.MIN_VALUE) {
             AtomGrid guessed = grid.startingFrom(lo);
             Fill flat = FlatFill.flat(UnitProfile.of(plan, guessed), guessed.leaseSteps(), guessed.workUnits());
@@ -31,7 +36,6 @@ public final class GreeL extends RightToLeftPlanner {
                 return grid.toAllocation(flat.leases());
             }
         }
-        UnitProfile whole = UnitProfile.of(plan, grid);
         Fill flat = FlatFill.flat(whole, grid.leaseSteps(), grid.workUnits());
         if (flat != null) {
             return grid.toAllocation(flat.leases());

@@ -36,6 +36,15 @@ final class UnitProfile {
         return p;
     }
 
+    /** A profile over steps [lo, hi) with {@code units[i]} at step lo + i; for tests. */
+    static UnitProfile ofSteps(long lo, long[] units) {
+        UnitProfile p = new UnitProfile(lo, lo + units.length);
+        for (int i = 0; i < units.length; i++) {
+            p.put(lo + i, units[i]);
+        }
+        return p;
+    }
+
     /** A flat profile: {@code height} wherever this one holds at least that for {@code minRun} steps, else 0. */
     UnitProfile clipped(long height, long minRun) {
         UnitProfile p = new UnitProfile(lo, hi);
@@ -99,24 +108,45 @@ final class UnitProfile {
     List<long[]> stretchesAtLeast(long height) {
         List<long[]> out = new ArrayList<>();
         long open = -1;
-        boolean inside = false;
-        long t = lo;
-        while (t < hi) {
-            Long next = runs.higherKey(t);
-            long end = next == null ? hi : Math.min(hi, next);
-            boolean ok = at(t) >= height;
-            if (ok && !inside) {
-                open = t;
-            } else if (!ok && inside) {
-                out.add(new long[] {open, t});
+        for (Map.Entry<Long, Long> e : runs.subMap(lo, true, hi, false).entrySet()) {
+            boolean ok = e.getValue() >= height;
+            if (ok && open < 0) {
+                open = e.getKey();
+            } else if (!ok && open >= 0) {
+                out.add(new long[] {open, e.getKey()});
+                open = -1;
             }
-            inside = ok;
-            t = end;
         }
-        if (inside) {
+        if (open >= 0) {
             out.add(new long[] {open, hi});
         }
         return out;
+    }
+
+    /**
+     * An upper bound on the unit-steps any placement with leases of {@code lease} steps can take here: all the room
+     * in stretches with room for at least {@code lease} steps.
+     */
+    long roomBound(long lease) {
+        long total = 0;
+        for (long[] stretch : stretchesAtLeast(1)) {
+            if (stretch[1] - stretch[0] >= lease) {
+                total += roomWithin(stretch[0], stretch[1]);
+            }
+        }
+        return total;
+    }
+
+    private long roomWithin(long from, long to) {
+        long total = 0;
+        long at = from;
+        long value = at(from);
+        for (Map.Entry<Long, Long> e : runs.subMap(from, false, to, false).entrySet()) {
+            total += value * (e.getKey() - at);
+            at = e.getKey();
+            value = e.getValue();
+        }
+        return total + value * (to - at);
     }
 
     /** The distinct positive unit counts that occur, ascending. */

@@ -9,7 +9,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-class RdlRoundTripProperties {
+class RdlRoundTripTest {
 
     @Provide
     Arbitrary<Rdl> expressions() {

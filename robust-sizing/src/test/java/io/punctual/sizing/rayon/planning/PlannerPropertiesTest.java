@@ -23,7 +23,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 
 /** Invariants of GREE and GREE-L placements on random workloads and random plan sizes and steps. */
-class PlannerProperties {
+class PlannerPropertiesTest {
 
     private static final long HORIZON = 3000;
 

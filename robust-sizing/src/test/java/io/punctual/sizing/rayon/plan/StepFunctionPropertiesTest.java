@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** The run-length encoding agrees with a plain per-second array, and stays minimal. */
-class StepFunctionProperties {
+class StepFunctionPropertiesTest {
 
     private static final int SPAN = 60;
 
