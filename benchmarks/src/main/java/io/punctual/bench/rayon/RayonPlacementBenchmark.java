@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * GREE and GREE-L placement time (Rayon, SoCC 2014, Section 6.3 "runtime"). {@code placeIntoLoadedPlan}: one
  * request placed (not committed) into a 500-node plan already holding 5,000 requests of a workload twice its size,
- * the probe drawn from the other 5,000 — the online admission cost. {@code admitWholeWorkload}: the full 5,000 requests admitted in arrival order into an
- * empty plan; divide by 5,000 for time per request.
+ * the probe drawn from the other 5,000 — the online admission cost. {@code admitWholeWorkload}: the full 5,000
+ * requests admitted in arrival order into an empty plan; divide by 5,000 for time per request.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

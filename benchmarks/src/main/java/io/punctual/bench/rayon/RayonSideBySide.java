@@ -10,6 +10,8 @@ import io.punctual.sizing.rayon.planning.Placement;
 import io.punctual.sizing.rayon.planning.ReservationAdmission;
 import io.punctual.sizing.rayon.rdl.Compilation;
 import io.punctual.sizing.rayon.rdl.RdlCompiler;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,8 +28,10 @@ import java.util.Locale;
 public final class RayonSideBySide {
 
     record Result(String system, int accepted, int requests, double acceptance, double millisPerRequest,
-                  double preemption, double uniformity, int overCommitted) {
+                  double cpuMillisPerRequest, double preemption, double uniformity, int overCommitted) {
     }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     public static void main(String[] args) {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 500;
@@ -40,17 +44,18 @@ public final class RayonSideBySide {
         long horizon = workload.stream().mapToLong(RayonWorkload.Request::deadline).max().orElse(1);
         System.out.printf(Locale.ROOT, "nodes=%d capacity=%s requests=%d seed=%d load=%.2f horizon=%ds rounds=%d%n",
                 nodes, capacity, requests, seed, load, horizon, rounds);
-        System.out.println("| system | accepted | acceptance (size-weighted) | ms / request | preemption | uniformity"
-                + " | over-committed |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| system | accepted | acceptance (size-weighted) | wall ms / request | CPU ms / request"
+                + " | preemption | uniformity | over-committed |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (String system : List.of("GREE", "GREE_L", "GREEDY", "ALIGNED")) {
             Result result = null;
             for (int round = 0; round < rounds; round++) {
                 result = run(system, workload, capacity, horizon);
             }
-            System.out.printf(Locale.ROOT, "| %s | %d / %d | %.4f | %.4f | %.3f | %.4f | %d |%n", result.system(),
-                    result.accepted(), result.requests(), result.acceptance(), result.millisPerRequest(),
-                    result.preemption(), result.uniformity(), result.overCommitted());
+            System.out.printf(Locale.ROOT, "| %s | %d / %d | %.4f | %.4f | %.4f | %.3f | %.4f | %d |%n",
+                    result.system(), result.accepted(), result.requests(), result.acceptance(),
+                    result.millisPerRequest(), result.cpuMillisPerRequest(), result.preemption(), result.uniformity(),
+                    result.overCommitted());
         }
     }
 
@@ -60,28 +65,33 @@ public final class RayonSideBySide {
         List<List<Segment>> allocations = new ArrayList<>();
         String label;
         long nanos;
+        long cpu;
         if (system.equals("GREE") || system.equals("GREE_L")) {
             PlannerKind kind = PlannerKind.valueOf(system);
             label = "Punctual " + kind.planner();
             RunLengthPlan plan = new RunLengthPlan(capacity, 1);
             ReservationAdmission admission = new ReservationAdmission(kind.planner(), SharingPolicy.UNCONSTRAINED);
             long start = System.nanoTime();
+            cpu = THREADS.getCurrentThreadCpuTime();
             for (int i = 0; i < workload.size(); i++) {
                 if (RdlCompiler.compile(workload.get(i).rdl()) instanceof Compilation.Feasible f) {
                     accepted[i] = admission.admit("r" + i, "bench", f.form(), plan) instanceof Placement.Placed;
                 }
             }
             nanos = System.nanoTime() - start;
+            cpu = THREADS.getCurrentThreadCpuTime() - cpu;
             plan.reservations().forEach(r -> allocations.add(r.allocation()));
         } else {
             YarnAgents.Agent agent = YarnAgents.Agent.valueOf(system);
             label = agent.label;
             YarnAgents yarn = new YarnAgents(agent, capacity);
             long start = System.nanoTime();
+            cpu = THREADS.getCurrentThreadCpuTime();
             for (int i = 0; i < workload.size(); i++) {
                 accepted[i] = yarn.reserve(workload.get(i));
             }
             nanos = System.nanoTime() - start;
+            cpu = THREADS.getCurrentThreadCpuTime() - cpu;
             allocations.addAll(yarn.allocations());
         }
         int count = 0;
@@ -99,7 +109,7 @@ public final class RayonSideBySide {
             }
         }
         return new Result(label, count, workload.size(), PlanMetrics.acceptance(sizes, accepted),
-                nanos / 1e6 / workload.size(), PlanMetrics.preemption(mirror), PlanMetrics.uniformity(mirror, 0, horizon),
-                overCommitted);
+                nanos / 1e6 / workload.size(), cpu / 1e6 / workload.size(), PlanMetrics.preemption(mirror),
+                PlanMetrics.uniformity(mirror, 0, horizon), overCommitted);
     }
 }

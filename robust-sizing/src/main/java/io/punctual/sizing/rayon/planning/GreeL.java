@@ -12,12 +12,14 @@ import java.util.List;
  * Like GREE it walks the expression right to left, but it first guesses an interval for each stage of an
  * {@code order} — the time left, shared in proportion to each remaining stage's size (work weighted by the bundle's
  * dominant share of capacity), never less than a stage's shortest possible duration, never starting before the
- * stages ahead of it could have finished, and recomputed after every stage is placed — and places each atom as flat as possible over its interval (see {@link FlatFill}).
+ * stages ahead of it could have finished, and recomputed after every stage is placed — and places each atom as flat
+ * as possible over its interval (see {@link FlatFill}).
  *
  * <p>The paper's pseudo-code did not survive in our copy; where this differs from a literal reading it says so:
- * when no flat allocation fits the guessed interval, the atom falls back to GREE's tallest-latest placement in its
- * whole window (still bounded by the stages after it), as YARN's {@code AlignedPlannerWithGreedy} falls back to its
- * greedy agent. Placed stages are never revisited, so earlier stages can still be squeezed out.
+ * when no flat allocation fits the guessed interval, the atom tries a flat allocation over its whole window (still
+ * bounded by the stages after it), then GREE's tallest-latest placement there, as YARN's
+ * {@code AlignedPlannerWithGreedy} falls back to its greedy agent. Placed stages are never revisited, so earlier
+ * stages can still be squeezed out.
  */
 public final class GreeL extends RightToLeftPlanner {
 

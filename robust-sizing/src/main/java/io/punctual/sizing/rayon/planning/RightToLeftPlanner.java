@@ -33,7 +33,9 @@ abstract class RightToLeftPlanner implements Planner {
      */
     final long place(NormalForm form, long lo, long hi, TentativePlan plan, List<AtomAllocation> out) {
         if (form instanceof NormalForm.Atom atom) {
-            AtomAllocation allocation = atom.isVoid() ? new AtomAllocation(atom, List.of()) : placeAtom(atom, lo, hi, plan);
+            AtomAllocation allocation = atom.isVoid()
+                    ? new AtomAllocation(atom, List.of())
+                    : placeAtom(atom, lo, hi, plan);
             plan.add(allocation);
             out.add(allocation);
             return Math.min(hi, allocation.start());
