@@ -3,6 +3,7 @@ package io.punctual.submit;
 import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.DemoCommand;
+import io.punctual.submit.cli.PlanCommand;
 import io.punctual.submit.cli.SubmitCommand;
 import io.punctual.submit.cli.UsageException;
 import io.punctual.yarn.GatewayException;
@@ -25,6 +26,7 @@ public final class Main {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("submit", new SubmitCommand());
         commands.put("demo", new DemoCommand());
+        commands.put("plan", new PlanCommand());
         return commands;
     }
 
@@ -36,7 +38,7 @@ public final class Main {
         quietJavaUtilLogging(home.logs().resolve("jul.log"));
         Path cwd = Path.of(System.getProperty("punctual.cwd", System.getProperty("user.dir")));
         Install install = Install.fromSystemProperty().orElse(Install.fromRoot(cwd));
-        CliContext context = new CliContext(env, System.out, System.err, Clock.systemUTC(), home, cwd, install);
+        CliContext context = new CliContext(env, System.in, System.out, System.err, Clock.systemUTC(), home, cwd, install);
         int status = run(Arrays.asList(argv), context);
         System.out.flush();
         // Hadoop leaves non-daemon threads behind; the exit status must not wait for them.

@@ -22,7 +22,7 @@ class DemoIT {
     void theDemoRunsTheWordCountInsideItsReservationAndMeetsTheDeadline() throws Exception {
         Path home = Files.createDirectories(Path.of("target", "demo-it-home").toAbsolutePath());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        var context = new CliContext(Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8), System.err,
+        var context = new CliContext(Map.of(), new java.io.ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8), System.err,
                 Clock.systemUTC(), new PunctualHome(home), home, Install.fromSystemProperty().orElseThrow());
 
         int status = Main.run(List.of("demo", "--json", "--input-mb", "8"), context);

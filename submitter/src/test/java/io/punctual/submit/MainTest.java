@@ -26,7 +26,7 @@ class MainTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(Map<String, String> env, String... argv) {
-        var context = new CliContext(env, new PrintStream(out, true, StandardCharsets.UTF_8),
+        var context = new CliContext(env, new java.io.ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC(), new PunctualHome(tmp.resolve("home")),
                 tmp, Install.fromRoot(tmp));
         return Main.run(List.of(argv), context);

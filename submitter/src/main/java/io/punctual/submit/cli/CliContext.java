@@ -2,6 +2,7 @@ package io.punctual.submit.cli;
 
 import io.punctual.submit.Install;
 import io.punctual.submit.PunctualHome;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,6 +16,7 @@ import java.util.Map;
  */
 public record CliContext(
         Map<String, String> env,
+        InputStream in,
         PrintStream out,
         PrintStream err,
         Clock clock,

@@ -20,9 +20,9 @@ import java.util.Optional;
  * capacity with the chosen planner (Rayon, SoCC 2014, Sections 3–4). No sharing policy applies: every line belongs
  * to one user.
  */
-public final class PlanCommand {
+public final class PlanFile {
 
-    private PlanCommand() {
+    private PlanFile() {
     }
 
     public static PlanRun run(String rdlText, PlanOptions options) {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class PlanCommandTest {
+class PlanFileTest {
 
     private static final String FIGURE_9 = "window(order(atom(<1,1024>,1,10,240,2400),atom(<1,1024>,1,20,120,2400),"
             + "atom(<1,1024>,1,15,120,1800)),0,800)";
@@ -18,7 +18,7 @@ class PlanCommandTest {
     @Test
     void reportsTheTotalAllocationOfEachLine() {
         // GREE, defaults (100 x <1,1024>, 1 s): stages at [320,560) x 10, [560,680) x 20, [680,800) x 15.
-        PlanRun run = PlanCommand.run(FIGURE_9 + "\n", PlanOptions.defaults());
+        PlanRun run = PlanFile.run(FIGURE_9 + "\n", PlanOptions.defaults());
 
         assertThat(run).isEqualTo(new PlanRun.Planned(1, 0, List.of(new PlanRun.LineOutcome(1, true, Optional.empty(),
                 List.of(new AllocationStep(320, 560, 10, 10_240), new AllocationStep(560, 680, 20, 20_480),
@@ -33,7 +33,7 @@ class PlanCommandTest {
                 + "window(atom(<1,1024>,1,10,100,1000),0,100)\n"
                 + "window(atom(<1,1024>,1,10,100,100),0,50)\n";
 
-        PlanRun run = PlanCommand.run(text, PlanOptions.defaults().withCapacity(Resources.of(10, 10_240)));
+        PlanRun run = PlanFile.run(text, PlanOptions.defaults().withCapacity(Resources.of(10, 10_240)));
 
         PlanRun.Planned planned = (PlanRun.Planned) run;
         assertThat(planned.accepted()).isEqualTo(1);
@@ -47,7 +47,7 @@ class PlanCommandTest {
 
     @Test
     void greeLIsSelectable() {
-        PlanRun.Planned planned = (PlanRun.Planned) PlanCommand.run(FIGURE_9,
+        PlanRun.Planned planned = (PlanRun.Planned) PlanFile.run(FIGURE_9,
                 PlanOptions.defaults().withPlanner(PlannerKind.fromFlag("GREE-L")));
 
         // Hand-worked in PaperExampleTest: 8 over [0,600), 9 over [600,800).
@@ -57,7 +57,7 @@ class PlanCommandTest {
 
     @Test
     void anUnreadableLineStopsTheRunWithEveryError() {
-        PlanRun run = PlanCommand.run(FIGURE_9 + "\natom(<1,1024>,1,10,240)\nwindw(x)\n", PlanOptions.defaults());
+        PlanRun run = PlanFile.run(FIGURE_9 + "\natom(<1,1024>,1,10,240)\nwindw(x)\n", PlanOptions.defaults());
 
         assertThat(run).isEqualTo(new PlanRun.Malformed(List.of(new SyntaxError(2, 23, "expected ',' but found ')'"),
                 new SyntaxError(3, 1, "unknown operator 'windw'; expected atom, any, all, order or window"))));
@@ -76,7 +76,7 @@ class PlanCommandTest {
 
     @Test
     void anEmptyFilePlansNothing() {
-        assertThat(PlanCommand.run("\n# nothing yet\n", PlanOptions.defaults()))
+        assertThat(PlanFile.run("\n# nothing yet\n", PlanOptions.defaults()))
                 .isEqualTo(new PlanRun.Planned(0, 0, List.of()));
     }
 }
