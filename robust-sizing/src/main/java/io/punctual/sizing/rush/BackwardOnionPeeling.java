@@ -1,6 +1,7 @@
 package io.punctual.sizing.rush;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,17 +18,20 @@ import java.util.List;
  *
  * <p>Where utilities are flat the exchange gains nothing, so two rules come first:
  * <ul>
- *   <li>a job whose utility at the current end equals the best it could ever get (constant utilities; linear ones
- *       that cannot earn anything even if run first) loses nothing by going last, so it does — this is exact;</li>
+ *   <li>a job whose utility is the same wherever it completes in the round (constant utilities; linear ones that
+ *       earn nothing even if run first; any utility flat over [now + η/C, E]) loses nothing by going last, so all
+ *       such jobs go last — this is exact;</li>
  *   <li>among equal candidates, the longer job goes last, freeing the most time for the others.</li>
  * </ul>
- * The result is exactly lexicographic max-min whenever the optimum gives every linear job positive utility. In
- * overload, when some linear jobs must earn zero, which ones do is a heuristic (longest first, as Moore–Hodgson
- * does); the least utility is still maximal, since the backward rule is Lawler's optimal rule for the bottleneck.
+ * The result is exactly lexicographic max-min whenever the optimum gives every linear job that could earn
+ * something positive utility. In overload, when some of them must earn zero, which ones do is a heuristic (longest
+ * first, as Moore–Hodgson does); the least utility is still maximal, since the backward rule is Lawler's optimal
+ * rule for the bottleneck.
  *
  * <p>Targets are the completion times of that order: T_i = now + (η of i and everything before it) / C, and the
- * utility reported is U_i(T_i). Cost: O(N²) utility evaluations and no sorting, against O(N² log N · log(1/Δ)) for
- * the bisection of {@link BisectionOnionPeeling}.
+ * utility reported is U_i(T_i). Cost: O(N²) utility evaluations in the worst case and no sorting, against
+ * O(N² log N · log(1/Δ)) for the bisection of {@link BisectionOnionPeeling}; most sigmoid evaluations are skipped
+ * by a cheap upper bound that cannot beat the best candidate so far.
  */
 public final class BackwardOnionPeeling implements OnionPeeling {
 
@@ -37,42 +41,47 @@ public final class BackwardOnionPeeling implements OnionPeeling {
         int n = jobs.size();
         UtilityTable utilities = new UtilityTable(jobs);
         double[] length = new double[n];
-        double[] best = new double[n];
-        int[] active = new int[n];
-        int count = 0;
         double totalDemand = 0;
         for (int i = 0; i < n; i++) {
-            double demand = jobs.get(i).demand();
-            if (demand > 0) {
-                length[i] = demand / containers;
-                best[i] = utilities.value(i, now + length[i]);
+            length[i] = jobs.get(i).demand() / containers;
+            totalDemand += jobs.get(i).demand();
+        }
+        double end = now + totalDemand / containers;
+        int[] sequence = new int[n];
+        int[] active = new int[n];
+        int count = 0;
+        int head = 0;
+        int tail = n;
+        for (int i = n - 1; i >= 0; i--) {
+            if (length[i] == 0) {
+                sequence[head++] = i;
+            } else if (utilities.value(i, end) >= utilities.value(i, now + length[i])) {
+                sequence[--tail] = i;
+                end -= length[i];
+            } else {
                 active[count++] = i;
-                totalDemand += demand;
             }
         }
-        int[] sequence = new int[count];
-        double end = now + totalDemand / containers;
         for (int position = count - 1; position >= 0; position--) {
-            int pick = pickLast(utilities, active, position + 1, end, length, best);
+            int pick = pickLast(utilities, active, position + 1, end, length);
             int job = active[pick];
-            sequence[position] = job;
+            sequence[head + position] = job;
             active[pick] = active[position];
             end -= length[job];
         }
         return result(jobs, containers, now, sequence);
     }
 
-    /** Index into {@code active} of the job to complete last among the first {@code count}, ending at {@code end}. */
-    private static int pickLast(UtilityTable utilities, int[] active, int count, double end, double[] length,
-                                double[] best) {
+    /** Index into {@code active} of the job with the greatest utility at {@code end} among the first {@code count}. */
+    private static int pickLast(UtilityTable utilities, int[] active, int count, double end, double[] length) {
         int pick = -1;
         double pickValue = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < count; k++) {
             int job = active[k];
-            double value = utilities.value(job, end);
-            if (value >= best[job]) {
-                return k;
+            if (utilities.isSigmoid(job) && utilities.upperBound(job, end) < pickValue) {
+                continue;
             }
+            double value = utilities.value(job, end);
             if (value > pickValue || value == pickValue && longer(job, active[pick], length)) {
                 pick = k;
                 pickValue = value;
@@ -87,7 +96,7 @@ public final class BackwardOnionPeeling implements OnionPeeling {
 
     private static PeelingResult result(List<RushJob> jobs, int containers, double now, int[] sequence) {
         double[] target = new double[jobs.size()];
-        java.util.Arrays.fill(target, now);
+        Arrays.fill(target, now);
         double done = 0;
         for (int job : sequence) {
             done += jobs.get(job).demand();

@@ -3,7 +3,6 @@ package io.punctual.sizing.rush;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * RUSH Algorithm 4 (§III-C, "Continuous Time Slot Mapping"): turns completion targets into uninterrupted container
@@ -19,7 +18,7 @@ import java.util.PriorityQueue;
  *
  * <p>Deviation from the pseudocode: the paper starts every job at container 1 and walks up; this takes containers
  * least-busy first from a heap. The guarantee's argument does not depend on the order, and the heap avoids scanning
- * containers that are already full past T_i, so the cost is O((N + runs) log C) rather than O(N·C). The pseudocode's
+ * containers that are already full past T_i, so the cost is O(N log N + runs · log C) rather than O(N·C). The pseudocode's
  * ⌊(T_i − O_k)/R_i⌋ would never overrun T_i and can strand demand; the text's rule ("until the queue occupation is
  * larger than T_i") is the one that yields Theorem 3, and is the one used. Targets that violate (12) are still
  * mapped: the job then continues one slot at a time on the least-busy container and completes late, as
@@ -42,13 +41,7 @@ public final class ContinuousSlotMapping {
         if (!Double.isFinite(now)) {
             throw new IllegalArgumentException("now must be a finite time, got " + now);
         }
-        double[] busyUntil = new double[containers];
-        java.util.Arrays.fill(busyUntil, now);
-        PriorityQueue<Integer> leastBusy = new PriorityQueue<>(containers,
-                Comparator.<Integer>comparingDouble(k -> busyUntil[k]).thenComparingInt(k -> k));
-        for (int k = 0; k < containers; k++) {
-            leastBusy.add(k);
-        }
+        ContainerHeap leastBusy = new ContainerHeap(containers, now);
         List<Integer> byTarget = new ArrayList<>(targets.size());
         for (int i = 0; i < targets.size(); i++) {
             byTarget.add(i);
@@ -56,13 +49,12 @@ public final class ContinuousSlotMapping {
         byTarget.sort(Comparator.<Integer>comparingDouble(i -> targets.get(i).target()).thenComparingInt(i -> i));
         JobSlots[] placed = new JobSlots[targets.size()];
         for (int i : byTarget) {
-            placed[i] = place(targets.get(i), busyUntil, leastBusy, now);
+            placed[i] = place(targets.get(i), leastBusy, now);
         }
         return new SlotPlan(List.of(placed), containers);
     }
 
-    private static JobSlots place(CompletionTarget target, double[] busyUntil, PriorityQueue<Integer> leastBusy,
-                                  double now) {
+    private static JobSlots place(CompletionTarget target, ContainerHeap leastBusy, double now) {
         RushJob job = target.job();
         double slot = job.slotSeconds();
         double left = job.demand();
@@ -70,17 +62,16 @@ public final class ContinuousSlotMapping {
         List<SlotRun> runs = new ArrayList<>();
         double completion = now;
         while (left > negligible) {
-            int container = leastBusy.poll();
-            double start = busyUntil[container];
+            int container = leastBusy.top();
+            double start = leastBusy.freeAt(container);
             long needed = (long) Math.ceil(left / slot - 1e-9);
             long fitting = start < target.target() ? (long) Math.ceil((target.target() - start) / slot) : 1;
             long slots = Math.max(1, Math.min(needed, fitting));
             double work = Math.min(left, slots * slot);
             runs.add(new SlotRun(container, start, slot, slots, work));
-            busyUntil[container] = start + work;
+            leastBusy.delayTop(start + work);
             completion = Math.max(completion, start + work);
             left -= work;
-            leastBusy.add(container);
         }
         return new JobSlots(target, runs, completion);
     }

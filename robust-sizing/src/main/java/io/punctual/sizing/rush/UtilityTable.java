@@ -42,6 +42,22 @@ final class UtilityTable {
         budget[i] = b;
     }
 
+    boolean isSigmoid(int i) {
+        return kind[i] == SIGMOID;
+    }
+
+    /**
+     * A cheap upper bound on U_i(t) that avoids {@code exp}: for a sigmoid with x = β(t − B) ≥ 0,
+     * 1 + eˣ ≥ 2 + x + x²/2, so U ≤ W / (2 + x + x²/2); before the budget, W. Other kinds: their exact value.
+     */
+    double upperBound(int i, double t) {
+        if (kind[i] != SIGMOID) {
+            return value(i, t);
+        }
+        double x = sensitivity[i] * (t - budget[i]);
+        return x <= 0 ? weight[i] : weight[i] / (2.0 + x + 0.5 * x * x);
+    }
+
     /** U_i(t), with exactly the arithmetic of the {@link Utility} records. */
     double value(int i, double t) {
         switch (kind[i]) {
