@@ -37,7 +37,7 @@ public final class BackwardOnionPeeling implements OnionPeeling {
 
     @Override
     public PeelingResult peel(List<RushJob> jobs, int containers, double now) {
-        OnionPeeling.validate(jobs, containers, now);
+        RoundArguments.check(jobs, containers, now);
         int n = jobs.size();
         UtilityTable utilities = new UtilityTable(jobs);
         double[] length = new double[n];

@@ -39,7 +39,7 @@ public final class BisectionOnionPeeling implements OnionPeeling {
 
     @Override
     public PeelingResult peel(List<RushJob> jobs, int containers, double now) {
-        OnionPeeling.validate(jobs, containers, now);
+        RoundArguments.check(jobs, containers, now);
         Round round = new Round(jobs, containers, now);
         double level = jobs.stream().mapToDouble(j -> j.utility().floor()).min().orElse(0.0);
         for (int layer = 0; layer < jobs.size(); layer++) {

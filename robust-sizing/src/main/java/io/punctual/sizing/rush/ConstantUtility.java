@@ -9,7 +9,7 @@ package io.punctual.sizing.rush;
 public record ConstantUtility(double weight) implements Utility {
 
     public ConstantUtility {
-        Utility.requireWeight(weight);
+        UtilityParameters.requireWeight(weight);
     }
 
     @Override
@@ -19,7 +19,7 @@ public record ConstantUtility(double weight) implements Utility {
 
     @Override
     public double latestCompletionFor(double level) {
-        Utility.requireLevel(level);
+        UtilityParameters.requireLevel(level);
         return level <= weight ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
     }
 

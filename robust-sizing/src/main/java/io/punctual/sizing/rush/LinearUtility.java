@@ -11,9 +11,9 @@ package io.punctual.sizing.rush;
 public record LinearUtility(double weight, double sensitivity, double budget) implements Utility {
 
     public LinearUtility {
-        Utility.requireWeight(weight);
-        Utility.requireSensitivity(sensitivity);
-        Utility.requireBudget(budget);
+        UtilityParameters.requireWeight(weight);
+        UtilityParameters.requireSensitivity(sensitivity);
+        UtilityParameters.requireBudget(budget);
     }
 
     @Override
@@ -23,7 +23,7 @@ public record LinearUtility(double weight, double sensitivity, double budget) im
 
     @Override
     public double latestCompletionFor(double level) {
-        Utility.requireLevel(level);
+        UtilityParameters.requireLevel(level);
         if (level <= 0) {
             return Double.POSITIVE_INFINITY;
         }

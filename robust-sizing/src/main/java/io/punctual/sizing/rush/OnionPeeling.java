@@ -18,20 +18,4 @@ public interface OnionPeeling {
      * @param now        the start of the round; the jobs' utilities are read on the same clock
      */
     PeelingResult peel(List<RushJob> jobs, int containers, double now);
-
-    /** Argument checks shared by the implementations. */
-    static void validate(List<RushJob> jobs, int containers, double now) {
-        if (jobs == null) {
-            throw new IllegalArgumentException("jobs must not be null; pass an empty list for an idle round");
-        }
-        if (containers < 1) {
-            throw new IllegalArgumentException("capacity C must be at least 1 container, got " + containers);
-        }
-        if (!Double.isFinite(now)) {
-            throw new IllegalArgumentException("now must be a finite time, got " + now);
-        }
-        if (jobs.stream().map(RushJob::id).distinct().count() != jobs.size()) {
-            throw new IllegalArgumentException("job ids must be distinct within a round");
-        }
-    }
 }

@@ -14,9 +14,9 @@ package io.punctual.sizing.rush;
 public record SigmoidUtility(double weight, double sensitivity, double budget) implements Utility {
 
     public SigmoidUtility {
-        Utility.requireWeight(weight);
-        Utility.requireSensitivity(sensitivity);
-        Utility.requireBudget(budget);
+        UtilityParameters.requireWeight(weight);
+        UtilityParameters.requireSensitivity(sensitivity);
+        UtilityParameters.requireBudget(budget);
     }
 
     @Override
@@ -26,7 +26,7 @@ public record SigmoidUtility(double weight, double sensitivity, double budget) i
 
     @Override
     public double latestCompletionFor(double level) {
-        Utility.requireLevel(level);
+        UtilityParameters.requireLevel(level);
         if (level <= 0) {
             return Double.POSITIVE_INFINITY;
         }
