@@ -3,57 +3,57 @@ package io.punctual.sizing.rush;
 import java.util.Arrays;
 
 /**
- * Containers ordered by when they become free (then by index), as a binary min-heap of primitive indices. The slot
- * mapping only ever takes the least busy container and pushes its free time later, so the one mutation offered is
- * {@link #delayTop(double)}: no boxing, one sift per placed run.
+ * Containers ordered by when they become free (then by index), as a binary min-heap over parallel primitive arrays
+ * kept in heap order, so a sift compares keys without chasing indices. The slot mapping only ever takes the least
+ * busy container and pushes its free time later, so the one mutation offered is {@link #delayTop(double)}.
  */
 final class ContainerHeap {
 
-    private final int[] heap;
     private final double[] freeAt;
+    private final int[] container;
 
     ContainerHeap(int containers, double now) {
-        heap = new int[containers];
         freeAt = new double[containers];
+        container = new int[containers];
         Arrays.fill(freeAt, now);
         for (int k = 0; k < containers; k++) {
-            heap[k] = k;
+            container[k] = k;
         }
     }
 
     /** The container that becomes free first. */
     int top() {
-        return heap[0];
+        return container[0];
     }
 
-    double freeAt(int container) {
-        return freeAt[container];
+    /** When the top container becomes free. */
+    double topFreeAt() {
+        return freeAt[0];
     }
 
-    /** Makes the top container busy until {@code until} (no earlier than now) and restores heap order. */
+    /** Makes the top container busy until {@code until} (no earlier than it was) and restores heap order. */
     void delayTop(double until) {
-        int moving = heap[0];
-        freeAt[moving] = until;
+        int moving = container[0];
+        int size = freeAt.length;
         int at = 0;
-        int size = heap.length;
-        while (true) {
-            int child = 2 * at + 1;
-            if (child >= size) {
-                break;
-            }
-            if (child + 1 < size && before(heap[child + 1], heap[child])) {
+        int child = 1;
+        while (child < size) {
+            if (child + 1 < size && before(child + 1, child)) {
                 child++;
             }
-            if (!before(heap[child], moving)) {
+            if (freeAt[child] > until || freeAt[child] == until && container[child] > moving) {
                 break;
             }
-            heap[at] = heap[child];
+            freeAt[at] = freeAt[child];
+            container[at] = container[child];
             at = child;
+            child = 2 * at + 1;
         }
-        heap[at] = moving;
+        freeAt[at] = until;
+        container[at] = moving;
     }
 
     private boolean before(int a, int b) {
-        return freeAt[a] < freeAt[b] || freeAt[a] == freeAt[b] && a < b;
+        return freeAt[a] < freeAt[b] || freeAt[a] == freeAt[b] && container[a] < container[b];
     }
 }

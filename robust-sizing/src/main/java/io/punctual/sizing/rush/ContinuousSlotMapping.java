@@ -63,7 +63,7 @@ public final class ContinuousSlotMapping {
         double completion = now;
         while (left > negligible) {
             int container = leastBusy.top();
-            double start = leastBusy.freeAt(container);
+            double start = leastBusy.topFreeAt();
             long needed = (long) Math.ceil(left / slot - 1e-9);
             long fitting = start < target.target() ? (long) Math.ceil((target.target() - start) / slot) : 1;
             long slots = Math.max(1, Math.min(needed, fitting));
