@@ -1,7 +1,6 @@
 package io.punctual.sizing.rush;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -41,20 +40,21 @@ public final class ContinuousSlotMapping {
         if (!Double.isFinite(now)) {
             throw new IllegalArgumentException("now must be a finite time, got " + now);
         }
-        ContainerHeap leastBusy = new ContainerHeap(containers, now);
-        List<Integer> byTarget = new ArrayList<>(targets.size());
-        for (int i = 0; i < targets.size(); i++) {
-            byTarget.add(i);
+        ContainerRing leastBusy = new ContainerRing(containers, now);
+        double[] due = new double[targets.size()];
+        int[] index = new int[targets.size()];
+        for (int i = 0; i < due.length; i++) {
+            due[i] = targets.get(i).target();
+            index[i] = i;
         }
-        byTarget.sort(Comparator.<Integer>comparingDouble(i -> targets.get(i).target()).thenComparingInt(i -> i));
         JobSlots[] placed = new JobSlots[targets.size()];
-        for (int i : byTarget) {
+        for (int i : KeyOrder.ascending(due, index, due.length)) {
             placed[i] = place(targets.get(i), leastBusy, now);
         }
         return new SlotPlan(List.of(placed), containers);
     }
 
-    private static JobSlots place(CompletionTarget target, ContainerHeap leastBusy, double now) {
+    private static JobSlots place(CompletionTarget target, ContainerRing leastBusy, double now) {
         RushJob job = target.job();
         double slot = job.slotSeconds();
         double left = job.demand();
@@ -62,17 +62,21 @@ public final class ContinuousSlotMapping {
         List<SlotRun> runs = new ArrayList<>();
         double completion = now;
         while (left > negligible) {
-            int container = leastBusy.top();
-            double start = leastBusy.topFreeAt();
+            if (leastBusy.isEmpty()) {
+                leastBusy.restore();
+            }
+            int container = leastBusy.frontContainer();
+            double start = leastBusy.frontFreeAt();
             long needed = (long) Math.ceil(left / slot - 1e-9);
             long fitting = start < target.target() ? (long) Math.ceil((target.target() - start) / slot) : 1;
             long slots = Math.max(1, Math.min(needed, fitting));
             double work = Math.min(left, slots * slot);
             runs.add(new SlotRun(container, start, slot, slots, work));
-            leastBusy.delayTop(start + work);
+            leastBusy.takeFront(start + work);
             completion = Math.max(completion, start + work);
             left -= work;
         }
+        leastBusy.restore();
         return new JobSlots(target, runs, completion);
     }
 }
