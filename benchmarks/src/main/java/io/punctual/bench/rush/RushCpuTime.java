@@ -31,7 +31,7 @@ public final class RushCpuTime {
             PeelingResult peeled = peeling.peel(w.jobs(), w.containers(), w.now());
             int reps = jobs == 20 ? 20_000 : jobs == 1000 ? 200 : 6;
             double peel = cpuMillis(reps, () -> sink += peeling.peel(w.jobs(), w.containers(), w.now()).targets().size());
-            double map = cpuMillis(reps, () -> sink += ContinuousSlotMapping.map(peeled).jobs().size());
+            double map = cpuMillis(reps, () -> sink += ContinuousSlotMapping.map(peeled).size());
             System.out.printf("jobs=%d peel=%.3f ms map=%.3f ms peel+map=%.3f ms (CPU per round)%n",
                     jobs, peel, map, peel + map);
         }

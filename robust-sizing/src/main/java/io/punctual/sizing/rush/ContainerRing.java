@@ -11,7 +11,7 @@ import java.util.Arrays;
  */
 final class ContainerRing {
 
-    private static final int INSERTION_SORT_LIMIT = 48;
+    private static final int INSERTION_SORT_LIMIT = 16;
 
     private final double[] freeAt;
     private final int[] container;
@@ -50,23 +50,22 @@ final class ContainerRing {
         takenFreeAt[taken] = until;
         takenContainer[taken] = container[head];
         taken++;
-        head = (head + 1) % freeAt.length;
+        head = head + 1 == freeAt.length ? 0 : head + 1;
         size--;
     }
 
     /** Puts every taken container back in order. */
     void restore() {
         sortTaken();
-        int ring = freeAt.length;
         int kept = size - 1;
         int write = size + taken - 1;
         for (int next = taken - 1; next >= 0; write--) {
-            int at = (head + kept) % ring;
+            int at = physical(kept);
+            int to = physical(write);
             if (kept >= 0 && after(freeAt[at], container[at], takenFreeAt[next], takenContainer[next])) {
-                move(at, (head + write) % ring);
+                move(at, to);
                 kept--;
             } else {
-                int to = (head + write) % ring;
                 freeAt[to] = takenFreeAt[next];
                 container[to] = takenContainer[next];
                 next--;
@@ -74,6 +73,12 @@ final class ContainerRing {
         }
         size += taken;
         taken = 0;
+    }
+
+    /** Array index of the ring's {@code logical}-th entry from the head (logical ≥ 0 and &lt; capacity). */
+    private int physical(int logical) {
+        int at = head + logical;
+        return at >= freeAt.length ? at - freeAt.length : at;
     }
 
     private void move(int from, int to) {

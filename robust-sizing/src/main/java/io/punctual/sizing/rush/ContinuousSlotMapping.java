@@ -1,6 +1,5 @@
 package io.punctual.sizing.rush;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,36 +46,38 @@ public final class ContinuousSlotMapping {
             due[i] = targets.get(i).target();
             index[i] = i;
         }
-        JobSlots[] placed = new JobSlots[targets.size()];
+        SlotPlan.Builder plan = new SlotPlan.Builder(targets, containers);
         for (int i : KeyOrder.ascending(due, index, due.length)) {
-            placed[i] = place(targets.get(i), leastBusy, now);
+            place(i, targets.get(i), leastBusy, now, plan);
         }
-        return new SlotPlan(List.of(placed), containers);
+        return plan.build();
     }
 
-    private static JobSlots place(CompletionTarget target, ContainerRing leastBusy, double now) {
+    private static void place(int index, CompletionTarget target, ContainerRing leastBusy, double now,
+                              SlotPlan.Builder plan) {
         RushJob job = target.job();
         double slot = job.slotSeconds();
+        double perSlot = 1.0 / slot;
         double left = job.demand();
         double negligible = 1e-9 * job.demand();
-        List<SlotRun> runs = new ArrayList<>();
         double completion = now;
+        plan.startJob(index);
         while (left > negligible) {
             if (leastBusy.isEmpty()) {
                 leastBusy.restore();
             }
             int container = leastBusy.frontContainer();
             double start = leastBusy.frontFreeAt();
-            long needed = (long) Math.ceil(left / slot - 1e-9);
-            long fitting = start < target.target() ? (long) Math.ceil((target.target() - start) / slot) : 1;
+            long needed = (long) Math.ceil(left * perSlot - 1e-9);
+            long fitting = start < target.target() ? (long) Math.ceil((target.target() - start) * perSlot) : 1;
             long slots = Math.max(1, Math.min(needed, fitting));
             double work = Math.min(left, slots * slot);
-            runs.add(new SlotRun(container, start, slot, slots, work));
+            plan.addRun(index, container, start, slots, work);
             leastBusy.takeFront(start + work);
             completion = Math.max(completion, start + work);
             left -= work;
         }
         leastBusy.restore();
-        return new JobSlots(target, runs, completion);
+        plan.finishJob(index, completion);
     }
 }

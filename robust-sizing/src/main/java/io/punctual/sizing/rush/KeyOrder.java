@@ -2,7 +2,8 @@ package io.punctual.sizing.rush;
 
 /**
  * The order of indices 0..n−1 by a double key, ties by an int key — a bottom-up merge sort on primitives, so the
- * slot mapping's per-round sorts allocate two int arrays instead of boxing every index.
+ * slot mapping's per-round sorts allocate two int arrays instead of boxing every index. Runs already in order are
+ * not merged, so nearly sorted input (a job's containers, freed in about the order it took them) costs about O(n).
  */
 final class KeyOrder {
 
@@ -25,6 +26,9 @@ final class KeyOrder {
     }
 
     private static void merge(int[] order, int[] buffer, int low, int middle, int high, double[] key, int[] tie) {
+        if (!before(order[middle], order[middle - 1], key, tie)) {
+            return;
+        }
         int left = low;
         int right = middle;
         for (int out = low; out < high; out++) {
