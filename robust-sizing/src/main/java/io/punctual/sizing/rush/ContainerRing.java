@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * Containers sorted by when they become free (then by index) in a ring buffer. A job takes containers from the
  * front — least busy first — and keeps them out of the ring while it fills them; {@link #restore()} then sorts the
- * ones it took and merges them back from the tail. Since a job pushes its containers past its own target, which
- * later jobs' targets only exceed, the merged values mostly land at the tail, so a job costs about as much as the
- * containers it touched rather than one O(log C) heap sift per run.
+ * k it took and merges them back from the tail. A job pushes its containers past its own target, and later jobs'
+ * targets are no earlier, so the merge only shifts the few containers that earlier jobs overran beyond that target.
+ * Cost per job: O(k log k + shifted), with primitive arrays only.
  */
 final class ContainerRing {
 

@@ -14,9 +14,10 @@ import java.util.List;
  * the job uses all of it on every container it visits, overrunning T_i by less than one slot. One container runs
  * one slot at a time, so capacity is never exceeded.
  *
- * <p>Deviation from the pseudocode: the paper starts every job at container 1 and walks up; this takes containers
- * least-busy first from a heap. The guarantee's argument does not depend on the order, and the heap avoids scanning
- * containers that are already full past T_i, so the cost is O(N log N + runs · log C) rather than O(N·C). The pseudocode's
+ * <p>Deviations from the pseudocode. The paper starts every job at container 1 and walks up; this takes containers
+ * least busy first, from a ring kept sorted by free time (ties by index). The guarantee's argument does not depend
+ * on the order, and the ring avoids scanning containers already full past T_i: the cost is O(N log N + runs ·
+ * log k) for a job touching k containers, rather than O(N·C). The pseudocode's
  * ⌊(T_i − O_k)/R_i⌋ would never overrun T_i and can strand demand; the text's rule ("until the queue occupation is
  * larger than T_i") is the one that yields Theorem 3, and is the one used. Targets that violate (12) are still
  * mapped: the job then continues one slot at a time on the least-busy container and completes late, as
@@ -32,6 +33,10 @@ public final class ContinuousSlotMapping {
         return map(peeling.targets(), peeling.containers(), peeling.now());
     }
 
+    /**
+     * Maps {@code targets} onto {@code containers} containers free from {@code now}. The plan lists jobs in the
+     * order of {@code targets}.
+     */
     public static SlotPlan map(List<CompletionTarget> targets, int containers, double now) {
         if (containers < 1) {
             throw new IllegalArgumentException("capacity C must be at least 1 container, got " + containers);
