@@ -1,0 +1,112 @@
+package io.punctual.sizing.rush;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * RUSH's onion peeling (§III-B, Algorithm 3) computed from the outside in: the same lexicographic max-min targets,
+ * found by fixing the <em>last</em> job to complete instead of bisecting on the lowest utility level.
+ *
+ * <p>Why this is the same optimum. With divisible demand on C containers and every job available now, a feasible
+ * set of targets is realised by running jobs one after another at full width in target order (Theorem 2's EDF
+ * argument), so it suffices to choose an order. Whatever the order, the last job completes at
+ * E = now + Σ η_i / C. Put last the job j with the greatest U_j(E): were a lexicographically optimal order to end
+ * with some k where U_k(E) &lt; U_j(E), moving j to the end would raise every job behind it — k among them, from
+ * U_k(E) — while j keeps more than U_k(E), a lexicographic improvement (Lawler's exchange argument for 1‖f_max,
+ * applied lexicographically). Then repeat on the rest, ending at E − η_j/C.
+ *
+ * <p>Where utilities are flat the exchange gains nothing, so two rules come first:
+ * <ul>
+ *   <li>a job whose utility is the same wherever it completes in the round (constant utilities; linear ones that
+ *       earn nothing even if run first; any utility flat over [now + η/C, E]) loses nothing by going last, so all
+ *       such jobs go last — this is exact;</li>
+ *   <li>among equal candidates, the longer job goes last, freeing the most time for the others.</li>
+ * </ul>
+ * The result is exactly lexicographic max-min whenever the optimum gives every linear job that could earn
+ * something positive utility. In overload, when some of them must earn zero, which ones do is a heuristic (longest
+ * first, as Moore–Hodgson does); the least utility is still maximal, since the backward rule is Lawler's optimal
+ * rule for the bottleneck.
+ *
+ * <p>Targets are the completion times of that order: T_i = now + (η of i and everything before it) / C, and the
+ * utility reported is U_i(T_i). Cost: O(N²) utility evaluations in the worst case and no sorting, against
+ * O(N² log N · log(1/Δ)) for the bisection of {@link BisectionOnionPeeling}; most sigmoid evaluations are skipped
+ * by a cheap upper bound that cannot beat the best candidate so far.
+ */
+public final class BackwardOnionPeeling implements OnionPeeling {
+
+    @Override
+    public PeelingResult peel(List<RushJob> jobs, int containers, double now) {
+        RoundArguments.check(jobs, containers, now);
+        int n = jobs.size();
+        UtilityTable utilities = new UtilityTable(jobs);
+        double[] length = new double[n];
+        double totalDemand = 0;
+        for (int i = 0; i < n; i++) {
+            length[i] = jobs.get(i).demand() / containers;
+            totalDemand += jobs.get(i).demand();
+        }
+        double end = now + totalDemand / containers;
+        int[] sequence = new int[n];
+        int[] active = new int[n];
+        int count = 0;
+        int head = 0;
+        int tail = n;
+        for (int i = n - 1; i >= 0; i--) {
+            if (length[i] == 0) {
+                sequence[head++] = i;
+            } else if (utilities.value(i, end) >= utilities.value(i, now + length[i])) {
+                sequence[--tail] = i;
+                end -= length[i];
+            } else {
+                active[count++] = i;
+            }
+        }
+        for (int position = count - 1; position >= 0; position--) {
+            int pick = pickLast(utilities, active, position + 1, end, length);
+            int job = active[pick];
+            sequence[head + position] = job;
+            active[pick] = active[position];
+            end -= length[job];
+        }
+        return result(jobs, containers, now, sequence);
+    }
+
+    /** Index into {@code active} of the job with the greatest utility at {@code end} among the first {@code count}. */
+    private static int pickLast(UtilityTable utilities, int[] active, int count, double end, double[] length) {
+        int pick = -1;
+        double pickValue = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < count; k++) {
+            int job = active[k];
+            if (utilities.isSigmoid(job) && utilities.upperBound(job, end) < pickValue) {
+                continue;
+            }
+            double value = utilities.value(job, end);
+            if (value > pickValue || value == pickValue && longer(job, active[pick], length)) {
+                pick = k;
+                pickValue = value;
+            }
+        }
+        return pick;
+    }
+
+    private static boolean longer(int job, int than, double[] length) {
+        return length[job] > length[than] || length[job] == length[than] && job < than;
+    }
+
+    private static PeelingResult result(List<RushJob> jobs, int containers, double now, int[] sequence) {
+        double[] target = new double[jobs.size()];
+        Arrays.fill(target, now);
+        double done = 0;
+        for (int job : sequence) {
+            done += jobs.get(job).demand();
+            target[job] = now + done / containers;
+        }
+        List<CompletionTarget> targets = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
+            RushJob job = jobs.get(i);
+            targets.add(new CompletionTarget(job, target[i], job.utility().at(target[i])));
+        }
+        return new PeelingResult(targets, containers, now);
+    }
+}
