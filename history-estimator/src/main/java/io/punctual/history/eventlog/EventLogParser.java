@@ -64,7 +64,7 @@ public final class EventLogParser {
 
         /** Reads every line of one decompressed part. */
         public void read(InputStream decompressed) throws IOException {
-            LineReader lines = new LineReader(decompressed, INITIAL_LINE_BUFFER, maxLineBytes);
+            LineReader lines = new LineReader(decompressed, Math.min(INITIAL_LINE_BUFFER, maxLineBytes), maxLineBytes);
             while (lines.next()) {
                 run.truncatedTail = false; // only the very last line of the last part can be cut off
                 if (!isBlank(lines)) {

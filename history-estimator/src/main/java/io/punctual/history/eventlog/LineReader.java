@@ -20,6 +20,8 @@ final class LineReader {
     private int pos;
     private int limit;
     private boolean eof;
+    /** A read failure held back until the lines read before it have been handed out. */
+    private IOException failure;
 
     private byte[] lineArray;
     private int start;
@@ -73,6 +75,11 @@ final class LineReader {
             }
             if (eof) {
                 if (pos >= limit) {
+                    if (failure != null) {
+                        IOException e = failure;
+                        failure = null;
+                        throw e;
+                    }
                     return false;
                 }
                 setLine(buf, pos, limit, false);
@@ -109,7 +116,15 @@ final class LineReader {
         } else if (limit == buf.length) {
             buf = Arrays.copyOf(buf, (int) Math.min((long) buf.length * 2, maxLineBytes));
         }
-        int read = in.read(buf, limit, buf.length - limit);
+        int read;
+        try {
+            read = in.read(buf, limit, buf.length - limit);
+        } catch (IOException e) {
+            // a compressed stream cut mid-block: hand out the whole lines before the cut, then report it
+            failure = e;
+            eof = true;
+            return pending;
+        }
         if (read < 0) {
             eof = true;
         } else {
