@@ -8,7 +8,6 @@ import net.jpountz.xxhash.XXHashFactory;
 import org.xerial.snappy.SnappyFramedInputStream;
 import org.xerial.snappy.SnappyInputStream;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -43,7 +42,8 @@ public enum EventLogCodec {
     private static final byte[] SNAPPY_FRAMED_MAGIC = {(byte) 0xff, 0x06, 0x00, 0x00, 's', 'N', 'a', 'P', 'p', 'Y'};
     private static final byte[] ZSTD_MAGIC = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd};
     private static final byte[] LZF_MAGIC = {'Z', 'V'};
-    static final int SNIFF_BYTES = 10;
+    /** Enough leading bytes to recognise every codec's magic. */
+    public static final int SNIFF_BYTES = 16;
 
     private final String shortName;
 
@@ -79,10 +79,10 @@ public enum EventLogCodec {
     }
 
     /**
-     * Wraps {@code raw} to yield the log's JSON lines. {@code raw} must support mark/reset for snappy (the two
-     * snappy framings are told apart by their first bytes); {@link #open} takes care of that.
+     * Wraps {@code raw} to yield the log's JSON lines; {@code head} is the stream's first bytes (still unread in
+     * {@code raw}), which tell the two snappy framings apart.
      */
-    InputStream decompress(InputStream raw) throws IOException {
+    public InputStream open(InputStream raw, byte[] head) throws IOException {
         switch (this) {
             case PLAIN:
                 return raw;
@@ -92,7 +92,8 @@ public enum EventLogCodec {
             case LZF:
                 return new LZFInputStream(raw);
             case SNAPPY:
-                return isFramedSnappy(raw) ? new SnappyFramedInputStream(raw) : new SnappyInputStream(raw);
+                return startsWith(head, head.length, SNAPPY_FRAMED_MAGIC) ? new SnappyFramedInputStream(raw)
+                        : new SnappyInputStream(raw);
             case ZSTD:
                 return new ZstdInputStreamNoFinalizer(raw).setContinuous(true);
             default:
@@ -100,18 +101,6 @@ public enum EventLogCodec {
         }
     }
 
-    /** Buffers {@code raw} and decompresses it with this codec. */
-    public InputStream open(InputStream raw) throws IOException {
-        InputStream buffered = raw.markSupported() ? raw : new BufferedInputStream(raw, 1 << 16);
-        return decompress(buffered);
-    }
-
-    private static boolean isFramedSnappy(InputStream raw) throws IOException {
-        raw.mark(SNIFF_BYTES);
-        byte[] head = raw.readNBytes(SNIFF_BYTES);
-        raw.reset();
-        return startsWith(head, head.length, SNAPPY_FRAMED_MAGIC);
-    }
 
     private static boolean startsWith(byte[] head, int length, byte[] magic) {
         if (length < magic.length) {

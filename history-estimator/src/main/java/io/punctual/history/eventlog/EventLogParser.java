@@ -56,6 +56,9 @@ public final class EventLogParser {
         private final String fallbackAppId;
         private final RunAssembler run = new RunAssembler();
         private final EventDecoder decoder = new EventDecoder(json, run);
+        private final TaskEndSkimmer skimmer = new TaskEndSkimmer();
+        private final TaskEndEvent taskEnd = new TaskEndEvent();
+        private final int[] stageAttempt = new int[2];
 
         private Reading(SourceInfo source, String fallbackAppId) {
             this.source = source;
@@ -136,6 +139,14 @@ public final class EventLogParser {
             if (lines.cut()) {
                 run.notes.add("line " + lines.lineNumber() + ": a " + name + " event longer than "
                         + (maxLineBytes >> 20) + " MiB was skipped");
+                return;
+            }
+            if (event == EventName.TASK_END && skimmer.taskEnd(bytes, start, length, taskEnd)) {
+                run.taskEnded(taskEnd);
+                return;
+            }
+            if (event == EventName.TASK_START && skimmer.taskStart(bytes, start, length, stageAttempt)) {
+                run.stage(stageAttempt[0]).attempt(stageAttempt[1]).starts++;
                 return;
             }
             try {

@@ -74,8 +74,16 @@ final class RunAssembler {
     /** Parts of a rolling log that should exist and do not: a loss like a dropped event. */
     final List<String> missingParts = new ArrayList<>();
 
+    /** The last stage touched: task events come in runs of the same stage, so most lookups end here. */
+    private StageState lastStage;
+
     StageState stage(int stageId) {
-        return stages.computeIfAbsent(stageId, StageState::new);
+        StageState last = lastStage;
+        if (last != null && last.stageId == stageId) {
+            return last;
+        }
+        lastStage = stages.computeIfAbsent(stageId, StageState::new);
+        return lastStage;
     }
 
     JobState job(int jobId) {

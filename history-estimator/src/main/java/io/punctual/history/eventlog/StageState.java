@@ -31,8 +31,15 @@ final class StageState {
         this.stageId = stageId;
     }
 
+    private int lastAttemptId = -1;
+    private Attempt lastAttempt;
+
     Attempt attempt(int attemptId) {
-        return attempts.computeIfAbsent(attemptId, a -> new Attempt());
+        if (attemptId != lastAttemptId) {
+            lastAttempt = attempts.computeIfAbsent(attemptId, a -> new Attempt());
+            lastAttemptId = attemptId;
+        }
+        return lastAttempt;
     }
 
     /** Stage facts from a StageSubmitted event, or from a job's stage list (for stages the job then skipped). */

@@ -7,6 +7,7 @@ import io.punctual.history.eventlog.RawInput;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.util.Optional;
 
 /**
@@ -21,16 +22,16 @@ final class PartReader {
 
     /** Reads {@code raw} fully into {@code reading}; the caller owns and closes {@code raw}. */
     static void read(RawInput raw, EventLogCodec named, EventLogParser.Reading reading) throws IOException {
-        BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
-        buffered.mark(64);
-        byte[] head = buffered.readNBytes(16);
-        buffered.reset();
+        PushbackInputStream in = new PushbackInputStream(raw, EventLogCodec.SNIFF_BYTES);
+        byte[] head = in.readNBytes(EventLogCodec.SNIFF_BYTES);
+        in.unread(head);
         EventLogCodec codec = choose(named, head);
         if (codec != named) {
             reading.note("read as " + label(codec) + " (its first bytes say so), although its name says " + label(named));
         }
         try {
-            InputStream lines = codec.open(buffered);
+            // plain logs go to the line reader unbuffered: it reads in large blocks itself
+            InputStream lines = codec.open(codec == EventLogCodec.PLAIN ? in : new BufferedInputStream(in, 1 << 16), head);
             reading.read(lines);
         } catch (IOException | RuntimeException e) {
             if (raw.failure() != null) {
