@@ -10,6 +10,9 @@ import io.punctual.history.store.FileHistoryStore;
 import io.punctual.history.store.HistoryStore;
 import io.punctual.history.store.StoreScan;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +27,8 @@ import java.util.Optional;
  * or {@code toJson()}), and the model the submission pipeline sizes with. Not the CLI's argument parsing.
  */
 public final class RunHistory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunHistory.class);
 
     private final HistoryStore store;
     private final SourceResolver sources;
@@ -61,7 +66,15 @@ public final class RunHistory {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot ingest '" + target + "': " + e.getMessage(), e);
         }
-        return new Ingestion(store, parser).run(source, progress);
+        try {
+            return new Ingestion(store, parser).run(source, progress);
+        } finally {
+            try {
+                source.close();
+            } catch (IOException e) {
+                LOG.warn("could not close {} after ingesting from it: {}", source.describe(), e.toString());
+            }
+        }
     }
 
     /** {@code history show [jobKey]}: every stored run (of one job key, or all) and each job's model summary. */

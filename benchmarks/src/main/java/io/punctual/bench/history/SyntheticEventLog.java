@@ -70,6 +70,13 @@ public final class SyntheticEventLog {
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
         Path temp = out.resolveSibling(out.getFileName() + ".partial");
+        writeExpansion(temp, head, block, tail, span, copies);
+        Files.move(temp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return new Written(out, Files.size(out), span.tasks * copies, copies);
+    }
+
+    private static void writeExpansion(Path temp, List<String> head, List<JsonNode> block, List<String> tail, Span span,
+                                       int copies) throws IOException {
         try (BufferedWriter writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
             for (String line : head) {
                 writer.write(line);
@@ -90,8 +97,6 @@ public final class SyntheticEventLog {
                 writer.newLine();
             }
         }
-        Files.move(temp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        return new Written(out, Files.size(out), span.tasks * copies, copies);
     }
 
     /** How far ids and times move from one copy of the jobs block to the next. */

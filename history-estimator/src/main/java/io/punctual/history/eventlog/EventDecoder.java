@@ -18,10 +18,12 @@ final class EventDecoder {
     private final JsonFactory json;
     private final RunAssembler run;
     private final TaskEndEvent taskEnd = new TaskEndEvent();
+    private final ApplicationEvents application;
 
     EventDecoder(JsonFactory json, RunAssembler run) {
         this.json = json;
         this.run = run;
+        this.application = new ApplicationEvents(run);
     }
 
     /** Decodes one line already known to hold {@code event}; returns false when the event is not one we read. */
@@ -37,12 +39,12 @@ final class EventDecoder {
                 case STAGE_COMPLETED -> stage(p, false);
                 case JOB_START -> jobStart(p);
                 case JOB_END -> jobEnd(p);
-                case EXECUTOR_ADDED -> executorAdded(p);
-                case EXECUTOR_REMOVED -> executorRemoved(p);
-                case ENVIRONMENT_UPDATE -> environment(p);
-                case APPLICATION_START -> applicationStart(p);
-                case APPLICATION_END -> applicationEnd(p);
-                case LOG_START -> logStart(p);
+                case EXECUTOR_ADDED -> application.executorAdded(p);
+                case EXECUTOR_REMOVED -> application.executorRemoved(p);
+                case ENVIRONMENT_UPDATE -> application.environment(p);
+                case APPLICATION_START -> application.applicationStart(p);
+                case APPLICATION_END -> application.applicationEnd(p);
+                case LOG_START -> application.logStart(p);
                 default -> {
                     return false;
                 }
@@ -79,7 +81,7 @@ final class EventDecoder {
             switch (f) {
                 case "Stage ID" -> e.stageId = p.getIntValue();
                 case "Stage Attempt ID" -> e.stageAttemptId = p.getIntValue();
-                case "Task End Reason" -> e.reason = fieldOf(p, value, "Reason");
+                case "Task End Reason" -> e.reason = JsonValues.fieldOf(p, value, "Reason");
                 case "Task Info" -> taskInfo(p, e);
                 case "Task Metrics" -> taskMetrics(p, e);
                 default -> p.skipChildren();
@@ -112,30 +114,12 @@ final class EventDecoder {
         for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
             p.nextToken();
             switch (f) {
-                case "Input Metrics" -> e.inputBytes += sumOf(p, "Bytes Read", null);
-                case "Shuffle Read Metrics" -> e.shuffleReadBytes += sumOf(p, "Remote Bytes Read", "Local Bytes Read");
-                case "Shuffle Write Metrics" -> e.shuffleWriteBytes += sumOf(p, "Shuffle Bytes Written", null);
+                case "Input Metrics" -> e.inputBytes += JsonValues.sumOf(p, "Bytes Read", null);
+                case "Shuffle Read Metrics" -> e.shuffleReadBytes += JsonValues.sumOf(p, "Remote Bytes Read", "Local Bytes Read");
+                case "Shuffle Write Metrics" -> e.shuffleWriteBytes += JsonValues.sumOf(p, "Shuffle Bytes Written", null);
                 default -> p.skipChildren();
             }
         }
-    }
-
-    /** Sums up to two numeric fields of the object at the cursor, skipping the rest. */
-    private static long sumOf(JsonParser p, String first, String second) throws IOException {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
-            p.skipChildren();
-            return 0;
-        }
-        long sum = 0;
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            JsonToken value = p.nextToken();
-            if ((f.equals(first) || f.equals(second)) && value.isNumeric()) {
-                sum += p.getLongValue();
-            } else {
-                p.skipChildren();
-            }
-        }
-        return sum;
     }
 
     private void taskStart(JsonParser p) throws IOException {
@@ -193,7 +177,7 @@ final class EventDecoder {
                 case "Stage Attempt ID" -> attemptId = p.getIntValue();
                 case "Stage Name" -> name = p.getValueAsString();
                 case "Number of Tasks" -> numTasks = p.getIntValue();
-                case "Parent IDs" -> parents = intArray(p, value);
+                case "Parent IDs" -> parents = JsonValues.intArray(p, value);
                 case "Failure Reason" -> failure = p.getValueAsString();
                 default -> p.skipChildren();
             }
@@ -214,7 +198,7 @@ final class EventDecoder {
             switch (f) {
                 case "Job ID" -> jobId = p.getIntValue();
                 case "Submission Time" -> submitted = p.getLongValue();
-                case "Stage IDs" -> stageIds = intArray(p, value);
+                case "Stage IDs" -> stageIds = JsonValues.intArray(p, value);
                 case "Stage Infos" -> {
                     if (value == JsonToken.START_ARRAY) {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -249,7 +233,7 @@ final class EventDecoder {
             switch (f) {
                 case "Job ID" -> jobId = p.getIntValue();
                 case "Completion Time" -> completed = p.getLongValue();
-                case "Job Result" -> result = fieldOf(p, value, "Result");
+                case "Job Result" -> result = JsonValues.fieldOf(p, value, "Result");
                 default -> p.skipChildren();
             }
         }
@@ -262,154 +246,4 @@ final class EventDecoder {
         job.succeeded = "JobSucceeded".equals(result);
     }
 
-    private void executorAdded(JsonParser p) throws IOException {
-        long time = -1;
-        String id = null;
-        int cores = 0;
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            p.nextToken();
-            switch (f) {
-                case "Timestamp" -> time = p.getLongValue();
-                case "Executor ID" -> id = p.getValueAsString();
-                case "Executor Info" -> cores = (int) sumOf(p, "Total Cores", null);
-                default -> p.skipChildren();
-            }
-        }
-        if (id == null) {
-            throw new IOException("executor added without an executor id");
-        }
-        run.executors.putIfAbsent(id, new RunAssembler.ExecutorState(id, time, cores));
-    }
-
-    private void executorRemoved(JsonParser p) throws IOException {
-        long time = -1;
-        String id = null;
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            p.nextToken();
-            switch (f) {
-                case "Timestamp" -> time = p.getLongValue();
-                case "Executor ID" -> id = p.getValueAsString();
-                default -> p.skipChildren();
-            }
-        }
-        RunAssembler.ExecutorState executor = id == null ? null : run.executors.get(id);
-        if (executor != null) {
-            executor.removedMs = java.util.OptionalLong.of(time);
-        }
-    }
-
-    private void environment(JsonParser p) throws IOException {
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            JsonToken value = p.nextToken();
-            switch (f) {
-                case "Spark Properties" -> properties(p, value, true);
-                case "System Properties" -> properties(p, value, false);
-                default -> p.skipChildren();
-            }
-        }
-    }
-
-    /** Reads a property map written as an object, or as an array of [key, value] pairs. */
-    private void properties(JsonParser p, JsonToken value, boolean spark) throws IOException {
-        if (value == JsonToken.START_OBJECT) {
-            for (String key = p.nextFieldName(); key != null; key = p.nextFieldName()) {
-                p.nextToken();
-                keep(key, p, spark);
-            }
-        } else if (value == JsonToken.START_ARRAY) {
-            while (p.nextToken() == JsonToken.START_ARRAY) {
-                p.nextToken();
-                String key = p.getValueAsString();
-                p.nextToken();
-                keep(key, p, spark);
-                p.nextToken();
-            }
-        } else {
-            p.skipChildren();
-        }
-    }
-
-    private void keep(String key, JsonParser p, boolean spark) throws IOException {
-        if (spark && key != null && RunAssembler.keepsProperty(key)) {
-            run.properties.put(key, p.getValueAsString());
-        } else if (!spark && "sun.java.command".equals(key)) {
-            run.javaCommand = p.getValueAsString();
-        } else {
-            p.skipChildren();
-        }
-    }
-
-    private void applicationStart(JsonParser p) throws IOException {
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            p.nextToken();
-            switch (f) {
-                case "App Name" -> run.appName = p.getValueAsString();
-                case "App ID" -> run.appId = p.getValueAsString();
-                case "Timestamp" -> run.startMs = p.getLongValue();
-                case "User" -> run.user = p.getValueAsString();
-                case "App Attempt ID" -> run.attemptId = p.getValueAsString();
-                default -> p.skipChildren();
-            }
-        }
-        run.started = true;
-    }
-
-    private void applicationEnd(JsonParser p) throws IOException {
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            p.nextToken();
-            if (f.equals("Timestamp")) {
-                run.endMs = p.getLongValue();
-            } else {
-                p.skipChildren();
-            }
-        }
-    }
-
-    private void logStart(JsonParser p) throws IOException {
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            p.nextToken();
-            if (f.equals("Spark Version")) {
-                run.sparkVersion = p.getValueAsString();
-            } else {
-                p.skipChildren();
-            }
-        }
-    }
-
-    /** A string field of the object at the cursor (e.g. "Reason" of "Task End Reason"), skipping the rest. */
-    private static String fieldOf(JsonParser p, JsonToken value, String field) throws IOException {
-        if (value != JsonToken.START_OBJECT) {
-            p.skipChildren();
-            return null;
-        }
-        String found = null;
-        for (String f = p.nextFieldName(); f != null; f = p.nextFieldName()) {
-            p.nextToken();
-            if (f.equals(field)) {
-                found = p.getValueAsString();
-            } else {
-                p.skipChildren();
-            }
-        }
-        return found;
-    }
-
-    private static List<Integer> intArray(JsonParser p, JsonToken value) throws IOException {
-        if (value != JsonToken.START_ARRAY) {
-            p.skipChildren();
-            return null;
-        }
-        List<Integer> out = new ArrayList<>();
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-            if (t == null) {
-                throw new IOException("unterminated array");
-            }
-            if (t == JsonToken.VALUE_NUMBER_INT) {
-                out.add(p.getIntValue());
-            } else {
-                p.skipChildren();
-            }
-        }
-        return out;
-    }
 }

@@ -135,20 +135,7 @@ final class TaskEndSkimmer {
                 pos = keyEnd + 1;
                 if (pos < end && b[pos] == ':') {
                     pos++;
-                    if (depth == 1) {
-                        section1 = sectionOf(keyStart, keyEnd);
-                        section2 = NONE;
-                        if (is(STAGE_ID, keyStart, keyEnd)) {
-                            e.stageId = (int) number();
-                        } else if (is(STAGE_ATTEMPT_ID, keyStart, keyEnd)) {
-                            e.stageAttemptId = (int) number();
-                        }
-                    } else if (depth == 2) {
-                        field2(section1, keyStart, keyEnd, e);
-                        section2 = section1 == METRICS_SECTION ? metricsSection(keyStart, keyEnd) : NONE;
-                    } else if (depth == 3 && section2 != NONE) {
-                        field3(section2, keyStart, keyEnd, e);
-                    }
+                    onKey(keyStart, keyEnd, e);
                 }
                 continue;
             }
@@ -165,6 +152,25 @@ final class TaskEndSkimmer {
             pos++;
         }
         return depth == 0;
+    }
+
+    /** A key was read and the cursor sits on its value: read the value if it is one we want. */
+    private void onKey(int keyStart, int keyEnd, TaskEndEvent e) throws NotSparkShaped {
+        if (depth == 1) {
+            section1 = sectionOf(keyStart, keyEnd);
+            section2 = NONE;
+            if (is(STAGE_ID, keyStart, keyEnd)) {
+                e.stageId = (int) number();
+            } else if (is(STAGE_ATTEMPT_ID, keyStart, keyEnd)) {
+                e.stageAttemptId = (int) number();
+            }
+        } else if (depth == 2) {
+            int section = section1;
+            field2(section, keyStart, keyEnd, e);
+            section2 = section == METRICS_SECTION ? metricsSection(keyStart, keyEnd) : NONE;
+        } else if (depth == 3 && section2 != NONE) {
+            field3(section2, keyStart, keyEnd, e);
+        }
     }
 
     private void field2(int section, int keyStart, int keyEnd, TaskEndEvent e) throws NotSparkShaped {

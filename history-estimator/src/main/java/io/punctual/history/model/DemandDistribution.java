@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Demand per run in executor-core-seconds — the container-time v of RUSH (rush-robust-scheduler, Section III):
- * the sum of a run's task durations times the cores each task holds, corrected for input drift. The empirical
- * samples are what RUSH quantizes into its reference distribution φ; the fit is the smooth alternative.
+ * Demand per run in executor-core-seconds — the total workload v of RUSH (rush-robust-scheduler, Section II; its
+ * distribution estimator, Section IV): the sum of a run's task durations times the cores each task holds,
+ * corrected for input drift. The empirical samples are what RUSH's WCDE (Section III, Algorithms 1–2) quantizes
+ * into its reference distribution φ; the fit is the smooth alternative (RUSH ships a Gaussian estimator).
  */
 public final class DemandDistribution {
 

@@ -8,7 +8,8 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * A parametric fit of per-run demand, the reference distribution φ of RUSH (rush-robust-scheduler, Section III):
+ * A parametric fit of per-run demand, the reference distribution φ of RUSH (rush-robust-scheduler, Sections III
+ * and IV; RUSH's own estimator is Gaussian):
  * Gaussian or log-normal, whichever has the higher maximum log-likelihood on the samples (both have two
  * parameters, so this is also the AIC choice). The Kolmogorov–Smirnov distance of the chosen fit to the samples
  * is kept so a reader can judge it. Needs at least three distinct positive samples.

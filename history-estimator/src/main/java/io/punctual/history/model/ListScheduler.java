@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Replays a phase of recorded stages on a given number of task slots: a list scheduler over the recorded stage DAG
- * (Graham's list scheduling). A stage becomes ready when all its parents finished; whenever a slot is free it
- * takes the next task of the earliest ready stage (Spark's FIFO order by stage id), which runs for its recorded
- * duration. The same idea as Sparklens' what-if simulation and the Ernest/Dr. Elephant line of work, here per run
- * so quantiles can be taken over runs.
+ * Replays a phase of recorded stages on a given number of task slots: Graham's list scheduling (R. L. Graham,
+ * "Bounds on multiprocessing timing anomalies", 1969) over the recorded stage DAG, the critical-path style
+ * performance model Rayon derives its RDL atoms from (rayon-reservation-based-scheduling, Section 3, ref. [16]).
+ * A stage becomes ready when all its parents have finished; whenever a slot is free it takes the next task of the
+ * earliest ready stage (Spark's FIFO order, by stage id), which runs for its recorded duration. Graham's bounds
+ * hold: {@code max(W/m, CP) ≤ makespan ≤ W/m + (1 − 1/m)·CP} for total work W, m slots, critical path CP.
  */
 public final class ListScheduler {
 
@@ -22,55 +23,69 @@ public final class ListScheduler {
         if (slots < 1) {
             throw new IllegalArgumentException("a replay needs at least one task slot, got " + slots);
         }
-        List<ReplayPlan.Node> nodes = phase.nodes();
-        int n = nodes.size();
         int totalTasks = phase.tasks();
-        if (totalTasks == 0) {
-            return 0;
-        }
-        int[] missingParents = new int[n];
-        List<List<Integer>> children = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            children.add(new ArrayList<>());
-        }
-        for (int i = 0; i < n; i++) {
-            for (int parent : nodes.get(i).parents()) {
-                missingParents[i]++;
-                children.get(parent).add(i);
+        return totalTasks == 0 ? 0 : new Replay(phase.nodes(), totalTasks).run(Math.min(slots, totalTasks));
+    }
+
+    /** The mutable state of one replay: which stages wait for parents, which tasks are next, what runs. */
+    private static final class Replay {
+        private final List<ReplayPlan.Node> nodes;
+        private final int totalTasks;
+        private final int[] missingParents;
+        private final List<List<Integer>> children = new ArrayList<>();
+        private final int[] nextTask;
+        private final int[] unfinished;
+        private final PriorityQueue<Integer> ready = new PriorityQueue<>();
+
+        Replay(List<ReplayPlan.Node> nodes, int totalTasks) {
+            this.nodes = nodes;
+            this.totalTasks = totalTasks;
+            int n = nodes.size();
+            missingParents = new int[n];
+            nextTask = new int[n];
+            unfinished = new int[n];
+            for (int i = 0; i < n; i++) {
+                children.add(new ArrayList<>());
+                unfinished[i] = nodes.get(i).taskMillis().length;
             }
-        }
-        PriorityQueue<Integer> ready = new PriorityQueue<>();
-        for (int i = 0; i < n; i++) {
-            if (missingParents[i] == 0) {
-                ready.add(i);
-            }
-        }
-        int[] nextTask = new int[n];
-        int[] unfinished = new int[n];
-        for (int i = 0; i < n; i++) {
-            unfinished[i] = nodes.get(i).taskMillis().length;
-        }
-        LongHeap running = new LongHeap(Math.min(totalTasks, (int) Math.min(slots, Integer.MAX_VALUE)));
-        long free = Math.min(slots, totalTasks);
-        long now = 0;
-        int remaining = totalTasks;
-        while (remaining > 0) {
-            while (free > 0 && !ready.isEmpty()) {
-                int stage = ready.peek();
-                int[] tasks = nodes.get(stage).taskMillis();
-                running.push(now + tasks[nextTask[stage]++], stage);
-                free--;
-                if (nextTask[stage] == tasks.length) {
-                    ready.poll();
+            for (int i = 0; i < n; i++) {
+                for (int parent : nodes.get(i).parents()) {
+                    missingParents[i]++;
+                    children.get(parent).add(i);
                 }
             }
-            if (running.isEmpty()) {
-                throw new IllegalStateException("stage DAG has a cycle: no stage can start");
+            for (int i = 0; i < n; i++) {
+                if (missingParents[i] == 0) {
+                    ready.add(i);
+                }
             }
-            now = running.peekTime();
-            int stage = running.popStage();
-            free++;
-            remaining--;
+        }
+
+        long run(long slots) {
+            LongHeap running = new LongHeap((int) slots);
+            long free = slots;
+            long now = 0;
+            for (int remaining = totalTasks; remaining > 0; remaining--) {
+                while (free > 0 && !ready.isEmpty()) {
+                    int stage = ready.peek();
+                    int[] tasks = nodes.get(stage).taskMillis();
+                    running.push(now + tasks[nextTask[stage]++], stage);
+                    free--;
+                    if (nextTask[stage] == tasks.length) {
+                        ready.poll();
+                    }
+                }
+                if (running.isEmpty()) {
+                    throw new IllegalStateException("stage DAG has a cycle: no stage can start");
+                }
+                now = running.peekTime();
+                finished(running.popStage());
+                free++;
+            }
+            return now;
+        }
+
+        private void finished(int stage) {
             if (--unfinished[stage] == 0) {
                 for (int child : children.get(stage)) {
                     if (--missingParents[child] == 0) {
@@ -79,7 +94,6 @@ public final class ListScheduler {
                 }
             }
         }
-        return now;
     }
 
     /** A binary min-heap of (time, stage) pairs packed in longs: replays of 100k tasks allocate nothing per task. */

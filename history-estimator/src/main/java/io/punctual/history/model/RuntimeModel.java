@@ -11,12 +11,18 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * What Punctual knows about one recurring job from its recorded runs: the demand distribution RUSH sizes with
- * (rush-robust-scheduler, Section III: the reference distribution φ of container-time), the task-time
- * distribution (Rayon's atom length l = p99 task time, rayon-reservation-based-scheduling Section 3), the max
- * parallelism (Rayon's h), and the runtime-vs-executors curve: every training run is replayed on N executors
- * ({@link ListScheduler} over its stage DAG, scaled for input drift, plus its driver-only time and the launch
- * overhead) and quantiles are taken over runs. Immutable; build one with {@link RuntimeModels#train}.
+ * What Punctual knows about one recurring job from its recorded runs — RUSH's distribution estimator
+ * (rush-robust-scheduler, Section IV "Distribution Estimator"; the reference distribution φ of Section III) and
+ * the history-based prediction Rayon assumes for periodic jobs (rayon-reservation-based-scheduling, Section 3):
+ * <ul>
+ *   <li>the demand distribution in executor-core-seconds (RUSH's container-time v; Rayon's atom work w);</li>
+ *   <li>the task-duration distribution (Rayon's minimum lease l = the p99 task time);</li>
+ *   <li>the max parallelism (Rayon's h: the widest stage);</li>
+ *   <li>the runtime-vs-executors curve: every training run is replayed on N executors ({@link ListScheduler} over
+ *       its stage DAG, task times scaled for input drift), its driver-only time and the launch overhead are added,
+ *       and quantiles are taken over the runs.</li>
+ * </ul>
+ * Immutable; build one with {@link RuntimeModels#train}.
  */
 public final class RuntimeModel implements RuntimeCurve {
 

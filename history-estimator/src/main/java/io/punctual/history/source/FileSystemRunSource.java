@@ -24,6 +24,11 @@ public final class FileSystemRunSource implements RunSource {
     }
 
     @Override
+    public void close() throws IOException {
+        fs.close();
+    }
+
+    @Override
     public String describe() {
         return fs.uri(root);
     }

@@ -69,6 +69,7 @@ public final class HadoopLogFileSystem implements LogFileSystem {
     }
 
     /** Releases the connection; the Hadoop FileSystem cache is bypassed, so this closes only ours. */
+    @Override
     public void close() throws IOException {
         fs.close();
     }

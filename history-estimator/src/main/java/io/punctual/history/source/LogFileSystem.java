@@ -20,4 +20,8 @@ public interface LogFileSystem {
 
     /** A URI for messages and for the store's record of where a run came from. */
     String uri(String path);
+
+    /** Releases what the file system holds open; nothing for the local disk. */
+    default void close() throws IOException {
+    }
 }

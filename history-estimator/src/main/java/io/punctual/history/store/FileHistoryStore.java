@@ -156,8 +156,13 @@ public final class FileHistoryStore implements HistoryStore {
     private void locked(String what, Write write) {
         inProcess.lock();
         try (FileChannel lockFile = FileChannel.open(root.resolve(".lock"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
-            write.run();
+                StandardOpenOption.WRITE)) {
+            FileLock lock = lockFile.lock();
+            try {
+                write.run();
+            } finally {
+                lock.release();
+            }
         } catch (IOException e) {
             throw new HistoryStoreException("cannot " + what + " in " + root + ": " + e.getMessage(), e);
         } finally {

@@ -43,28 +43,9 @@ final class RunRecordJson {
         putOptional(o, "endMs", r.endMs());
         o.put("coresPerExecutor", r.coresPerExecutor());
         o.put("taskCpus", r.taskCpus());
-        ArrayNode executors = o.putArray("executors");
-        for (ExecutorSpan e : r.executors()) {
-            ObjectNode x = executors.addObject().put("id", e.executorId()).put("addedMs", e.addedMs()).put("cores", e.cores());
-            putOptional(x, "removedMs", e.removedMs());
-        }
-        ArrayNode jobs = o.putArray("jobs");
-        for (JobRun j : r.jobs()) {
-            ObjectNode x = jobs.addObject().put("jobId", j.jobId()).put("startMs", j.startMs()).put("endMs", j.endMs())
-                    .put("succeeded", j.succeeded());
-            j.stageIds().forEach(x.putArray("stageIds")::add);
-        }
-        ArrayNode stages = o.putArray("stages");
-        for (StageRun s : r.stages()) {
-            ObjectNode x = stages.addObject().put("stageId", s.stageId()).put("name", s.name())
-                    .put("numTasks", s.numTasks()).put("attempts", s.attempts()).put("failedTasks", s.failedTasks())
-                    .put("firstLaunchMs", s.firstLaunchMs()).put("lastFinishMs", s.lastFinishMs());
-            s.parentIds().forEach(x.putArray("parentIds")::add);
-            ArrayNode millis = x.putArray("taskMillis");
-            for (int ms : s.taskMillis()) {
-                millis.add(ms);
-            }
-        }
+        writeExecutors(o.putArray("executors"), r.executors());
+        writeJobs(o.putArray("jobs"), r.jobs());
+        writeStages(o.putArray("stages"), r.stages());
         RunTotals t = r.totals();
         o.putObject("totals").put("tasks", t.tasks()).put("failedTasks", t.failedTasks()).put("taskTimeMs", t.taskTimeMs())
                 .put("inputBytes", t.inputBytes()).put("shuffleReadBytes", t.shuffleReadBytes())
@@ -79,6 +60,34 @@ final class RunRecordJson {
         o.putObject("source").put("uri", s.uri()).put("sizeBytes", s.sizeBytes()).put("modifiedMs", s.modifiedMs())
                 .put("fingerprint", s.fingerprint());
         return MAPPER.writeValueAsBytes(o);
+    }
+
+    private static void writeExecutors(ArrayNode executors, List<ExecutorSpan> spans) {
+        for (ExecutorSpan e : spans) {
+            ObjectNode x = executors.addObject().put("id", e.executorId()).put("addedMs", e.addedMs()).put("cores", e.cores());
+            putOptional(x, "removedMs", e.removedMs());
+        }
+    }
+
+    private static void writeJobs(ArrayNode jobs, List<JobRun> list) {
+        for (JobRun j : list) {
+            ObjectNode x = jobs.addObject().put("jobId", j.jobId()).put("startMs", j.startMs()).put("endMs", j.endMs())
+                    .put("succeeded", j.succeeded());
+            j.stageIds().forEach(x.putArray("stageIds")::add);
+        }
+    }
+
+    private static void writeStages(ArrayNode stages, List<StageRun> list) {
+        for (StageRun s : list) {
+            ObjectNode x = stages.addObject().put("stageId", s.stageId()).put("name", s.name())
+                    .put("numTasks", s.numTasks()).put("attempts", s.attempts()).put("failedTasks", s.failedTasks())
+                    .put("firstLaunchMs", s.firstLaunchMs()).put("lastFinishMs", s.lastFinishMs());
+            s.parentIds().forEach(x.putArray("parentIds")::add);
+            ArrayNode millis = x.putArray("taskMillis");
+            for (int ms : s.taskMillis()) {
+                millis.add(ms);
+            }
+        }
     }
 
     /** Reads a record; a missing or mistyped field is an {@link IOException} naming it. */

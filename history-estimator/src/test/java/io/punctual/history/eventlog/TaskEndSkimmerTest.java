@@ -69,8 +69,8 @@ class TaskEndSkimmerTest {
                                          @ForAll("numbers") long launch) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode tree = (ObjectNode) mapper.readTree(line);
-        ((ObjectNode) tree.with("Task End Reason")).put("Reason", reason);
-        ((ObjectNode) tree.with("Task Info")).put("Launch Time", launch);
+        ((ObjectNode) tree.get("Task End Reason")).put("Reason", reason);
+        ((ObjectNode) tree.get("Task Info")).put("Launch Time", launch);
         if (moveMetricsFirst && tree.has("Task Metrics")) {
             ObjectNode reordered = mapper.createObjectNode();
             reordered.set("Task Metrics", tree.get("Task Metrics"));
