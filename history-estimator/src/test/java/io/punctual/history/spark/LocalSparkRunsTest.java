@@ -6,6 +6,8 @@ import io.punctual.history.JobKey;
 import io.punctual.history.RunHistory;
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.eventlog.PlainScan;
+import io.punctual.history.model.LeaveOneOut;
+import io.punctual.history.model.ModelSettings;
 import io.punctual.history.model.RuntimeModel;
 import io.punctual.history.model.TrainingOutcome;
 import io.punctual.history.run.ReadOutcome;
@@ -182,6 +184,13 @@ class LocalSparkRunsTest {
             assertThat(predicted[i]).as("run %s", runs.get(i).id()).isCloseTo(actual, within(actual * 0.2));
         }
         assertThat(model.maxUsefulExecutors()).isEqualTo(3);
+
+        // each run predicted from the other five (in one JVM the first run pays the warm-up: it is the outlier)
+        LeaveOneOut.Result loo = LeaveOneOut.evaluate(WORDCOUNT, runs, ModelSettings.DEFAULT);
+        assertThat(loo.trials()).hasSize(LOGS.size());
+        System.out.printf("local leave-one-out over %d runs: median error %.1f%%, p90 %.1f%%%n", loo.trials().size(),
+                100 * loo.medianError(), 100 * loo.p90Error());
+        assertThat(loo.medianError()).isLessThan(0.5);
     }
 
     @Test
