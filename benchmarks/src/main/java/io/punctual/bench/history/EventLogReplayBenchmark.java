@@ -21,13 +21,15 @@ import java.util.concurrent.TimeUnit;
  * Reading the same event log two ways, side by side in one run: our streaming parser (everything the model needs
  * from the log) against Spark's own replay ({@code ReplayListenerBus}, which decodes every event with
  * {@code JsonProtocol} and posts it) feeding a listener that does nothing. One operation reads the whole log;
- * the page cache is warm after the first. Throughput = log size / time per operation.
+ * the page cache is warm after the first. Throughput = log size / time per operation. An operation takes from
+ * 0.2 s to 2 s, so iterations are 10 s long to average several. {@link ReplayComparison} runs the same two reads
+ * alternately, which suits a machine shared with other work better.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2)
-@Measurement(iterations = 3)
+@Warmup(iterations = 3, time = 10)
+@Measurement(iterations = 5, time = 10)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
 public class EventLogReplayBenchmark {
 
