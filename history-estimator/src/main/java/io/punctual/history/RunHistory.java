@@ -2,6 +2,7 @@ package io.punctual.history;
 
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.model.ModelSettings;
+import io.punctual.history.model.ReplayCache;
 import io.punctual.history.model.RuntimeModels;
 import io.punctual.history.model.TrainingOutcome;
 import io.punctual.history.run.RunRecord;
@@ -34,6 +35,7 @@ public final class RunHistory {
     private final SourceResolver sources;
     private final ModelSettings settings;
     private final EventLogParser parser = new EventLogParser();
+    private final ReplayCache replays = new ReplayCache(512);
 
     public RunHistory(HistoryStore store, SourceResolver sources, ModelSettings settings) {
         this.store = Objects.requireNonNull(store, "store");
@@ -84,9 +86,9 @@ public final class RunHistory {
         scan.runs().stream().sorted(java.util.Comparator.comparing(RunRecord::jobKey))
                 .forEach(r -> byKey.computeIfAbsent(r.jobKey(), k -> new ArrayList<>()).add(r));
         List<ModelSummary> models = new ArrayList<>();
-        byKey.forEach((key, runs) -> models.add(ModelSummary.of(key, runs.size(), RuntimeModels.train(key, runs, settings))));
+        byKey.forEach((key, runs) -> models.add(ModelSummary.of(key, runs.size(), RuntimeModels.train(key, runs, settings, replays))));
         if (jobKey.isPresent() && byKey.isEmpty()) {
-            models.add(ModelSummary.of(jobKey.get(), 0, RuntimeModels.train(jobKey.get(), List.of(), settings)));
+            models.add(ModelSummary.of(jobKey.get(), 0, RuntimeModels.train(jobKey.get(), List.of(), settings, replays)));
         }
         return new ShowReport(scan.runs().stream().map(ShowReport.RunRow::of).toList(), models, scan.problems());
     }
@@ -105,6 +107,6 @@ public final class RunHistory {
 
     /** The job's model, trained from its stored runs: what sizing uses. */
     public TrainingOutcome model(JobKey jobKey) {
-        return RuntimeModels.train(jobKey, store.runs(Optional.of(jobKey)).runs(), settings);
+        return RuntimeModels.train(jobKey, store.runs(Optional.of(jobKey)).runs(), settings, replays);
     }
 }

@@ -27,6 +27,20 @@ public final class ListScheduler {
         return totalTasks == 0 ? 0 : new Replay(phase.nodes(), totalTasks).run(Math.min(slots, totalTasks));
     }
 
+    /**
+     * The most tasks that ever run at once when slots are unlimited: beyond this many slots the phase cannot
+     * go faster, so a runtime curve need not be evaluated further.
+     */
+    public static int peakParallelism(ReplayPlan.Phase phase) {
+        int totalTasks = phase.tasks();
+        if (totalTasks == 0) {
+            return 0;
+        }
+        Replay replay = new Replay(phase.nodes(), totalTasks);
+        replay.run(totalTasks);
+        return replay.peak;
+    }
+
     /** The mutable state of one replay: which stages wait for parents, which tasks are next, what runs. */
     private static final class Replay {
         private final List<ReplayPlan.Node> nodes;
@@ -36,6 +50,7 @@ public final class ListScheduler {
         private final int[] nextTask;
         private final int[] unfinished;
         private final PriorityQueue<Integer> ready = new PriorityQueue<>();
+        private int peak;
 
         Replay(List<ReplayPlan.Node> nodes, int totalTasks) {
             this.nodes = nodes;
@@ -78,6 +93,7 @@ public final class ListScheduler {
                 if (running.isEmpty()) {
                     throw new IllegalStateException("stage DAG has a cycle: no stage can start");
                 }
+                peak = Math.max(peak, running.size());
                 now = running.peekTime();
                 finished(running.popStage());
                 free++;
@@ -109,6 +125,10 @@ public final class ListScheduler {
 
         boolean isEmpty() {
             return size == 0;
+        }
+
+        int size() {
+            return size;
         }
 
         void push(long time, int stage) {

@@ -7,15 +7,15 @@ import java.util.List;
 
 /**
  * One recorded run's executor time as a function of task slots, from replaying its plan ({@link ListScheduler}).
- * The replay is evaluated on a grid (every slot count up to 32, then steps of about 8%) up to saturation — the
- * slot count beyond which no phase could use more — and made non-increasing by a running minimum: list
+ * The replay is evaluated on a grid (every slot count up to 32, then steps of about 10%) up to saturation — the
+ * most tasks any phase runs at once with unlimited slots — and made non-increasing by a running minimum: list
  * scheduling can, rarely, finish later with more slots (Graham's anomalies), but a job given more executors can
  * always leave some idle, so more is never predicted slower. Between grid points the curve is interpolated.
  */
 final class RunReplay {
 
     private static final int DENSE_UP_TO = 32;
-    private static final double STEP = 1.08;
+    private static final double STEP = 1.1;
 
     private final RunRecord run;
     private final long driverOnlyMs;
@@ -33,7 +33,7 @@ final class RunReplay {
 
     static RunReplay of(RunRecord run) {
         ReplayPlan plan = ReplayPlan.of(run);
-        long saturation = Math.max(1, plan.phases().stream().mapToLong(ReplayPlan.Phase::tasks).max().orElse(1));
+        long saturation = Math.max(1, plan.phases().stream().mapToLong(ListScheduler::peakParallelism).max().orElse(1));
         List<Long> grid = grid(saturation);
         long[] slots = new long[grid.size()];
         long[] executorMs = new long[grid.size()];

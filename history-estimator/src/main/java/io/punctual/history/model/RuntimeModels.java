@@ -16,6 +16,11 @@ public final class RuntimeModels {
      * for being incomplete, lossy, Spark 1.x or empty are left out).
      */
     public static TrainingOutcome train(JobKey jobKey, List<RunRecord> runs, ModelSettings settings) {
+        return train(jobKey, runs, settings, new ReplayCache(1));
+    }
+
+    /** As {@link #train(JobKey, List, ModelSettings)}, reusing replays of runs {@code cache} has seen. */
+    public static TrainingOutcome train(JobKey jobKey, List<RunRecord> runs, ModelSettings settings, ReplayCache cache) {
         List<RunRecord> mine = runs.stream().filter(r -> r.jobKey().equals(jobKey)).toList();
         List<RunRecord> training = mine.stream().filter(RunRecord::trainable).toList();
         if (training.isEmpty()) {
@@ -27,7 +32,7 @@ public final class RuntimeModels {
         if (settings.expectedInputBytes().isPresent()) {
             drift = drift.withReference(settings.expectedInputBytes().getAsLong());
         }
-        List<RunReplay> replays = training.stream().map(RunReplay::of).toList();
+        List<RunReplay> replays = training.stream().map(cache::replay).toList();
         return new TrainingOutcome.Trained(new RuntimeModel(jobKey, replays, drift, settings));
     }
 }

@@ -50,6 +50,13 @@ class ListSchedulerTest {
         assertThat(ListScheduler.makespan(phase, 1_000_000)).isEqualTo(criticalPath(phase));
     }
 
+    @Property(tries = 300)
+    void thePeakParallelismIsAlreadyEnoughForTheCriticalPath(@ForAll("phases") ReplayPlan.Phase phase) {
+        int peak = ListScheduler.peakParallelism(phase);
+        assertThat(peak).isBetween(1, phase.tasks());
+        assertThat(ListScheduler.makespan(phase, peak)).isEqualTo(criticalPath(phase));
+    }
+
     /** Graham's bound for list schedules under precedence: W/m ≤ T and CP ≤ T ≤ W/m + (1 − 1/m)·CP. */
     @Property(tries = 500)
     void stayWithinGrahamsBounds(@ForAll("phases") ReplayPlan.Phase phase, @ForAll @IntRange(min = 1, max = 64) int slots) {
