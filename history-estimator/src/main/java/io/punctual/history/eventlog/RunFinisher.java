@@ -2,6 +2,7 @@ package io.punctual.history.eventlog;
 
 import io.punctual.history.JobKey;
 import io.punctual.history.RunId;
+import io.punctual.history.run.ExecutorShape;
 import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.JobKeyResolver;
 import io.punctual.history.run.JobRun;
@@ -18,13 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Turns what the parser gathered into a {@link RunRecord}, deciding whether the run may train a model. */
 final class RunFinisher {
-
-    private static final Pattern LOCAL_MASTER = Pattern.compile("local\\[(\\d+)(,\\d+)?]");
 
     private RunFinisher() {
     }
@@ -49,10 +46,11 @@ final class RunFinisher {
                 a.unknownEvents, notesAndProblems(a, problems));
         RunTotals totals = new RunTotals(a.tasks, a.failedTasks, a.taskTimeMs, a.inputBytes, a.shuffleReadBytes,
                 a.shuffleWriteBytes);
+        List<ExecutorSpan> executors = executors(a);
         RunRecord run = new RunRecord(id, key, appName, Optional.ofNullable(a.sparkVersion), nonNull(a.user),
-                a.startMs, a.endMs >= 0 ? OptionalLong.of(a.endMs) : OptionalLong.empty(), coresPerExecutor(a),
-                positive(a.properties.get("spark.task.cpus"), 1), executors(a), jobs(a, stages), stages, totals,
-                integrity, exclusion(a, problems), source);
+                a.startMs, a.endMs >= 0 ? OptionalLong.of(a.endMs) : OptionalLong.empty(),
+                ExecutorShape.coresPerExecutor(a.properties, executors), ExecutorShape.taskCpus(a.properties),
+                executors, jobs(a, stages), stages, totals, integrity, exclusion(a, problems), source);
         return new ReadOutcome.Read(run);
     }
 
@@ -134,38 +132,6 @@ final class RunFinisher {
         List<ExecutorSpan> out = new ArrayList<>();
         a.executors.values().forEach(e -> out.add(new ExecutorSpan(e.id, e.addedMs, e.removedMs, e.cores)));
         return out;
-    }
-
-    /** spark.executor.cores, else what the executors reported (the driver's own in local mode), else 1. */
-    private static int coresPerExecutor(RunAssembler a) {
-        int configured = positive(a.properties.get("spark.executor.cores"), 0);
-        if (configured > 0) {
-            return configured;
-        }
-        Map<Integer, Integer> counts = new HashMap<>();
-        a.executors.values().stream().filter(e -> !e.id.equals("driver") && e.cores > 0)
-                .forEach(e -> counts.merge(e.cores, 1, Integer::sum));
-        Optional<Integer> mode = counts.entrySet().stream()
-                .max(Map.Entry.<Integer, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-                .map(Map.Entry::getKey);
-        if (mode.isPresent()) {
-            return mode.get();
-        }
-        RunAssembler.ExecutorState driver = a.executors.get("driver");
-        if (driver != null && driver.cores > 0) {
-            return driver.cores;
-        }
-        Matcher local = LOCAL_MASTER.matcher(nonNull(a.properties.get("spark.master")));
-        return local.matches() ? Math.max(1, Integer.parseInt(local.group(1))) : 1;
-    }
-
-    private static int positive(String text, int fallback) {
-        try {
-            int value = text == null ? fallback : Integer.parseInt(text.trim());
-            return value > 0 ? value : fallback;
-        } catch (NumberFormatException e) {
-            return fallback;
-        }
     }
 
     private static String nonNull(String s) {

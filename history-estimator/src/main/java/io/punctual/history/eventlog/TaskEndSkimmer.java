@@ -329,16 +329,8 @@ final class TaskEndSkimmer {
         return s;
     }
 
-    private boolean is(byte[] key, int start, int end) {
-        if (end - start != key.length) {
-            return false;
-        }
-        for (int i = 0; i < key.length; i++) {
-            if (b[start + i] != key[i]) {
-                return false;
-            }
-        }
-        return true;
+    private boolean is(byte[] key, int start, int keyEnd) {
+        return keyEnd - start == key.length && matchesAt(start, key);
     }
 
     private static byte[] key(String name) {

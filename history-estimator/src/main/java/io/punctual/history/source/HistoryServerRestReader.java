@@ -2,6 +2,7 @@ package io.punctual.history.source;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.punctual.history.RunId;
+import io.punctual.history.run.ExecutorShape;
 import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.JobKeyResolver;
 import io.punctual.history.run.JobRun;
@@ -67,7 +68,7 @@ final class HistoryServerRestReader {
         RunRecord run = new RunRecord(RunId.of(attempt.appId(), attempt.attemptId()),
                 JobKeyResolver.resolve(props, appName, user, javaCommand), appName,
                 version.isEmpty() ? Optional.empty() : Optional.of(version), user, start, end,
-                cores(props, executors), positive(props.get("spark.task.cpus"), 1), executors, jobs, stages,
+                ExecutorShape.coresPerExecutor(props, executors), ExecutorShape.taskCpus(props), executors, jobs, stages,
                 new RunTotals(totals[0], totals[1], totals[2], totals[3], totals[4], totals[5]),
                 new LogIntegrity(completed, 0, 0, false, 0, List.of("read from the History Server's REST API: "
                         + "stage parents are not published there, so each job's stages are replayed in sequence")),
@@ -193,16 +194,6 @@ final class HistoryServerRestReader {
         return out;
     }
 
-    private static int cores(Map<String, String> props, List<ExecutorSpan> executors) {
-        int configured = positive(props.get("spark.executor.cores"), 0);
-        if (configured > 0) {
-            return configured;
-        }
-        boolean local = executors.stream().allMatch(e -> e.executorId().equals("driver"));
-        return executors.stream().filter(e -> local || !e.executorId().equals("driver"))
-                .mapToInt(ExecutorSpan::cores).filter(c -> c > 0).max().orElse(1);
-    }
-
     private static Map<String, String> pairs(JsonNode list) {
         Map<String, String> out = new HashMap<>();
         for (JsonNode pair : list) {
@@ -218,14 +209,5 @@ final class HistoryServerRestReader {
             return -1;
         }
         return Instant.from(DATE.parse(date.asText())).toEpochMilli();
-    }
-
-    private static int positive(String text, int fallback) {
-        try {
-            int value = text == null ? fallback : Integer.parseInt(text.trim());
-            return value > 0 ? value : fallback;
-        } catch (NumberFormatException e) {
-            return fallback;
-        }
     }
 }

@@ -4,6 +4,7 @@ import io.punctual.history.SharedData;
 import io.punctual.history.run.ReadOutcome;
 import io.punctual.history.run.RunRecord;
 import io.punctual.history.source.FileSystemRunSource;
+import io.punctual.history.source.FoundLogs;
 import io.punctual.history.source.LocalLogFileSystem;
 import io.punctual.history.source.LogCandidate;
 import io.punctual.history.source.SourceVisitor;
@@ -129,21 +130,7 @@ class SharedLogsGoldenTest {
     }
 
     static ReadOutcome read(Path log) throws IOException {
-        LocalLogFileSystem fs = new LocalLogFileSystem();
-        List<LogCandidate> logs = new ArrayList<>();
-        new FileSystemRunSource(fs, log.toString()).scan(new SourceVisitor() {
-            @Override
-            public void found(LogCandidate candidate) {
-                logs.add(candidate);
-            }
-
-            @Override
-            public void problem(String location, String message) {
-                throw new AssertionError(location + ": " + message);
-            }
-        });
-        assertThat(logs).hasSize(1);
-        return logs.get(0).read(new EventLogParser());
+        return FoundLogs.single(log.toString()).read(new EventLogParser());
     }
 
     private static String key(Path log) {

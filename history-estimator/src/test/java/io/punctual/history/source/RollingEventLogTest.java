@@ -86,20 +86,9 @@ class RollingEventLogTest {
     }
 
     private static LogCandidate candidate(Path dir) {
-        List<LogCandidate> found = new ArrayList<>();
-        new FileSystemRunSource(new LocalLogFileSystem(), dir.toString()).scan(new SourceVisitor() {
-            @Override
-            public void found(LogCandidate log) {
-                found.add(log);
-            }
-
-            @Override
-            public void problem(String location, String message) {
-                throw new AssertionError(message);
-            }
-        });
-        assertThat(found).singleElement().isInstanceOf(RollingEventLog.class);
-        return found.get(0);
+        LogCandidate found = FoundLogs.single(dir.toString());
+        assertThat(found).isInstanceOf(RollingEventLog.class);
+        return found;
     }
 
     private static RunRecord read(Path dir) throws IOException {

@@ -13,12 +13,10 @@ import io.punctual.history.model.TrainingOutcome;
 import io.punctual.history.run.ReadOutcome;
 import io.punctual.history.run.RunRecord;
 import io.punctual.history.run.StageRun;
-import io.punctual.history.source.FileSystemRunSource;
+import io.punctual.history.source.FoundLogs;
 import io.punctual.history.source.HistoryServerSource;
-import io.punctual.history.source.LocalLogFileSystem;
 import io.punctual.history.source.LogCandidate;
 import io.punctual.history.source.RollingEventLog;
-import io.punctual.history.source.SourceVisitor;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.history.FsHistoryProvider;
 import org.apache.spark.deploy.history.HistoryServer;
@@ -195,11 +193,7 @@ class LocalSparkRunsTest {
 
     @Test
     void theHistoryServerServesTheSameRunsThroughItsEventLogs() throws IOException {
-        Map<String, RunRecord> fromFiles = new LinkedHashMap<>();
-        for (Path log : LOGS.values()) {
-            RunRecord run = read(log);
-            fromFiles.put(run.id().toString(), run);
-        }
+        Map<String, RunRecord> fromFiles = runsFromFiles();
         List<RunRecord> fromServer = readServer(HistoryServerSource.Mode.EVENT_LOG_FIRST);
         assertThat(fromServer).hasSize(LOGS.size());
         for (RunRecord served : fromServer) {
@@ -211,11 +205,7 @@ class LocalSparkRunsTest {
 
     @Test
     void theHistoryServersStructuredEndpointsGiveTheSameTotals() throws IOException {
-        Map<String, RunRecord> fromFiles = new LinkedHashMap<>();
-        for (Path log : LOGS.values()) {
-            RunRecord run = read(log);
-            fromFiles.put(run.id().toString(), run);
-        }
+        Map<String, RunRecord> fromFiles = runsFromFiles();
         List<RunRecord> fromServer = readServer(HistoryServerSource.Mode.STRUCTURED_ONLY);
         assertThat(fromServer).hasSize(LOGS.size());
         for (RunRecord served : fromServer) {
@@ -240,9 +230,17 @@ class LocalSparkRunsTest {
         assertThat(history.ingest(serverUrl, IngestProgress.SILENT).count("unchanged")).isEqualTo(LOGS.size());
     }
 
+    private static Map<String, RunRecord> runsFromFiles() throws IOException {
+        Map<String, RunRecord> byId = new LinkedHashMap<>();
+        for (Path log : LOGS.values()) {
+            RunRecord run = read(log);
+            byId.put(run.id().toString(), run);
+        }
+        return byId;
+    }
+
     private static List<RunRecord> readServer(HistoryServerSource.Mode mode) throws IOException {
-        List<LogCandidate> attempts = new ArrayList<>();
-        new HistoryServerSource(URI.create(serverUrl), Duration.ofSeconds(30), mode).scan(collector(attempts));
+        List<LogCandidate> attempts = FoundLogs.in(new HistoryServerSource(URI.create(serverUrl), Duration.ofSeconds(30), mode));
         List<RunRecord> runs = new ArrayList<>();
         for (LogCandidate attempt : attempts) {
             ReadOutcome outcome = attempt.read(new EventLogParser());
@@ -282,24 +280,7 @@ class LocalSparkRunsTest {
     }
 
     private static LogCandidate candidate(Path log) {
-        List<LogCandidate> found = new ArrayList<>();
-        new FileSystemRunSource(new LocalLogFileSystem(), log.toString()).scan(collector(found));
-        assertThat(found).hasSize(1);
-        return found.get(0);
-    }
-
-    private static SourceVisitor collector(List<LogCandidate> into) {
-        return new SourceVisitor() {
-            @Override
-            public void found(LogCandidate log) {
-                into.add(log);
-            }
-
-            @Override
-            public void problem(String location, String message) {
-                throw new AssertionError(location + ": " + message);
-            }
-        };
+        return FoundLogs.single(log.toString());
     }
 
     private static List<Path> listLogs() throws IOException {
