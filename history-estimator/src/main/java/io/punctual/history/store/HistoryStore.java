@@ -1,0 +1,35 @@
+package io.punctual.history.store;
+
+import io.punctual.history.JobKey;
+import io.punctual.history.RunId;
+import io.punctual.history.run.RunRecord;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where runs live between Punctual invocations. The default is {@link FileHistoryStore} under
+ * {@code $PUNCTUAL_HOME/history}; a shared database can implement the same contract for a multi-instance gateway.
+ * Contract: a write is all or nothing (a reader never sees half a record); a record damaged on disk is reported as
+ * a {@link StoreProblem}, never returned as data; writes from several processes do not interleave.
+ * Failures to write raise {@link HistoryStoreException}.
+ */
+public interface HistoryStore {
+
+    /** Stores the run, replacing any earlier record of the same application attempt. */
+    void put(RunRecord run);
+
+    /** The stored run of this attempt, if there is a readable one. */
+    Optional<RunRecord> get(RunId id);
+
+    /** Every readable run (of one job key, or of all), plus what could not be read. */
+    StoreScan runs(Optional<JobKey> jobKey);
+
+    /** Job keys with at least one stored run, sorted. */
+    List<JobKey> jobKeys();
+
+    /** What the last ingest of this source concluded, so an unchanged source is not read again. */
+    Optional<SourceMark> mark(String sourceUri);
+
+    void putMark(SourceMark mark);
+}
