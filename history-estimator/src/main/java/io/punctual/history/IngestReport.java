@@ -1,5 +1,6 @@
 package io.punctual.history;
 
+import io.punctual.sizing.JobKey;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;

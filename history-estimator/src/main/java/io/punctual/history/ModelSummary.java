@@ -1,5 +1,6 @@
 package io.punctual.history;
 
+import io.punctual.sizing.JobKey;
 import io.punctual.history.model.FittedDistribution;
 import io.punctual.history.model.RuntimeModel;
 import io.punctual.history.model.TrainingOutcome;

@@ -1,5 +1,6 @@
 package io.punctual.history;
 
+import io.punctual.sizing.JobKey;
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.model.ModelSettings;
 import io.punctual.history.model.ReplayCache;

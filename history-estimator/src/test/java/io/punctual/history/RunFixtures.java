@@ -1,5 +1,6 @@
 package io.punctual.history;
 
+import io.punctual.sizing.JobKey;
 import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.JobRun;
 import io.punctual.history.run.LogIntegrity;

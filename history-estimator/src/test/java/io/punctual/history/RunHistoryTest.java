@@ -1,5 +1,6 @@
 package io.punctual.history;
 
+import io.punctual.sizing.JobKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.history.model.ModelSettings;

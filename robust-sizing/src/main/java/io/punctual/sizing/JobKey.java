@@ -1,67 +1,110 @@
 package io.punctual.sizing;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Identity of a recurring job, always within a team: runs with the same key are runs of the same job, and their
- * history sizes its next run. Derived from Spark properties so that a submission and the event log it leaves behind
- * agree on it.
+ * Identity of a recurring job, always within a team (DESIGN.md §4): runs with the same key are runs of the same job,
+ * and their history sizes its next run. Derived from Spark properties by one rule, so that a submission and the event
+ * log it leaves behind agree on it. Printed and parsed as {@code team/name}; the name may itself contain slashes.
  */
-public record JobKey(String team, String name) {
+public record JobKey(String team, String name) implements Comparable<JobKey> {
 
     public static final String EXPLICIT = "spark.deadline.jobKey";
     public static final String TEAM = "spark.deadline.team";
+    public static final String QUEUE = "spark.yarn.queue";
     public static final String DEFAULT_TEAM = "default";
+
+    /** Airflow's DAG and task ids, as an operator may pass them (Spark keeps only properties starting "spark."). */
+    public static final List<String> DAG_KEYS = List.of("spark.airflow.ctx.dag.dag_id", "airflow.ctx.dag.dag_id",
+            "spark.airflow.ctx.dag_id", "airflow.ctx.dag_id");
+    public static final List<String> TASK_KEYS = List.of("spark.airflow.ctx.task.task_id", "airflow.ctx.task.task_id",
+            "spark.airflow.ctx.task_id", "airflow.ctx.task_id");
 
     public JobKey {
         Objects.requireNonNull(team, "team");
         Objects.requireNonNull(name, "name");
-        if (team.isBlank() || name.isBlank()) {
-            throw new IllegalArgumentException("a job key needs a team and a name, got '" + team + "/" + name + "'");
+        if (team.isBlank() || team.contains("/")) {
+            throw new IllegalArgumentException("a team must be a non-empty name without '/', got '" + team + "'");
+        }
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("a job key needs a name, got an empty one for team '" + team + "'");
         }
     }
 
     /**
-     * In order: an explicit {@code spark.deadline.jobKey}; the Airflow DAG and task ids an Airflow operator passes
-     * ({@code spark.airflow.ctx.dag_id} and {@code task_id}, with or without the {@code spark.} prefix); otherwise
-     * the application name and main class.
+     * The rule, in order. Name: an explicit {@code spark.deadline.jobKey}; else the Airflow task
+     * ({@code airflow:<dag>.<task>}); else {@code <app name>@<main class>} (just the app name when they are equal or
+     * the main class is unknown). Team: {@code spark.deadline.team}; else the YARN queue unless it is
+     * {@code default}; else the user; else {@code default}.
      */
-    public static JobKey from(Map<String, String> sparkProperties, Optional<String> mainClass) {
-        String team = nonBlank(sparkProperties.get(TEAM)).orElse(DEFAULT_TEAM);
-        Optional<String> explicit = nonBlank(sparkProperties.get(EXPLICIT));
+    public static JobKey from(Map<String, String> sparkProperties, String appName, String user,
+                              Optional<String> mainClass) {
+        return new JobKey(team(sparkProperties, user), name(sparkProperties, appName, mainClass));
+    }
+
+    private static String team(Map<String, String> props, String user) {
+        Optional<String> explicit = present(props.get(TEAM));
         if (explicit.isPresent()) {
-            return new JobKey(team, explicit.get());
+            return clean(explicit.get());
         }
-        Optional<String> dag = airflow(sparkProperties, "dag_id");
-        Optional<String> task = airflow(sparkProperties, "task_id");
+        Optional<String> queue = present(props.get(QUEUE))
+                .filter(q -> !q.equals("default") && !q.equals("root.default"));
+        if (queue.isPresent()) {
+            return clean(queue.get());
+        }
+        return present(user).map(JobKey::clean).orElse(DEFAULT_TEAM);
+    }
+
+    private static String name(Map<String, String> props, String appName, Optional<String> mainClass) {
+        Optional<String> explicit = present(props.get(EXPLICIT));
+        if (explicit.isPresent()) {
+            return explicit.get();
+        }
+        Optional<String> dag = first(props, DAG_KEYS);
+        Optional<String> task = first(props, TASK_KEYS);
         if (dag.isPresent() && task.isPresent()) {
-            return new JobKey(team, dag.get() + "." + task.get());
+            return "airflow:" + dag.get() + "." + task.get();
         }
-        String app = nonBlank(sparkProperties.get("spark.app.name")).orElse("unnamed");
-        return new JobKey(team, mainClass.filter(c -> !c.equals(app)).map(c -> app + "@" + c).orElse(app));
+        String app = present(appName).orElse("unnamed");
+        return mainClass.flatMap(JobKey::present).filter(c -> !c.equals(app)).map(c -> app + "@" + c).orElse(app);
     }
 
-    private static Optional<String> airflow(Map<String, String> props, String field) {
-        return nonBlank(props.get("spark.airflow.ctx." + field)).or(() -> nonBlank(props.get("airflow.ctx." + field)));
+    private static Optional<String> first(Map<String, String> props, List<String> keys) {
+        return keys.stream().map(props::get).map(JobKey::present).flatMap(Optional::stream).findFirst();
     }
 
-    private static Optional<String> nonBlank(String value) {
+    private static Optional<String> present(String value) {
         return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
     }
 
-    /** Parses the {@code team/name} form {@link #toString()} prints; a bare name belongs to the default team. */
+    private static String clean(String team) {
+        return team.trim().replace('/', '-');
+    }
+
+    /** Parses {@code team/name}: everything before the first slash is the team. */
     public static JobKey parse(String text) {
-        int slash = text.indexOf('/');
-        return slash < 0 ? new JobKey(DEFAULT_TEAM, text) : new JobKey(text.substring(0, slash), text.substring(slash + 1));
+        int slash = text == null ? -1 : text.indexOf('/');
+        if (slash <= 0 || slash == text.length() - 1) {
+            throw new IllegalArgumentException("a job key is written team/name (for example analytics/daily-report), got '"
+                    + text + "'");
+        }
+        return new JobKey(text.substring(0, slash), text.substring(slash + 1));
     }
 
     /** A form safe for YARN application tags: lower case, [a-z0-9._-], at most 80 characters. */
     public String slug() {
         String raw = (team + "." + name).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
         return raw.length() <= 80 ? raw : raw.substring(0, 80);
+    }
+
+    @Override
+    public int compareTo(JobKey other) {
+        int byTeam = team.compareTo(other.team);
+        return byTeam != 0 ? byTeam : name.compareTo(other.name);
     }
 
     @Override

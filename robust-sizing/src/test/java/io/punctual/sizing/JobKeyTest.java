@@ -1,6 +1,7 @@
 package io.punctual.sizing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import java.util.Optional;
@@ -9,26 +10,33 @@ import org.junit.jupiter.api.Test;
 class JobKeyTest {
 
     @Test
-    void anExplicitKeyWinsOverEverythingElse() {
+    void anExplicitKeyAndTeamWinOverEverythingElse() {
         var key = JobKey.from(Map.of("spark.deadline.jobKey", "daily-revenue", "spark.deadline.team", "finance",
-                "spark.app.name", "Revenue", "spark.airflow.ctx.dag_id", "d", "spark.airflow.ctx.task_id", "t"),
+                "spark.yarn.queue", "etl", "airflow.ctx.dag_id", "d", "airflow.ctx.task_id", "t"), "Revenue", "bob",
                 Optional.of("com.x.Revenue"));
         assertThat(key).isEqualTo(new JobKey("finance", "daily-revenue"));
     }
 
     @Test
     void airflowContextNamesTheJobWhenNoKeyIsGiven() {
-        var key = JobKey.from(Map.of("airflow.ctx.dag_id", "etl", "airflow.ctx.task_id", "load",
-                "spark.app.name", "x"), Optional.empty());
-        assertThat(key).isEqualTo(new JobKey("default", "etl.load"));
+        var key = JobKey.from(Map.of("spark.airflow.ctx.dag.dag_id", "etl", "spark.airflow.ctx.task.task_id", "load"),
+                "x", "bob", Optional.empty());
+        assertThat(key).isEqualTo(new JobKey("bob", "airflow:etl.load"));
     }
 
     @Test
     void otherwiseTheAppNameAndMainClass() {
-        assertThat(JobKey.from(Map.of("spark.app.name", "WordCount"), Optional.of("io.x.WordCount")).name())
+        assertThat(JobKey.from(Map.of(), "WordCount", "u", Optional.of("io.x.WordCount")).name())
                 .isEqualTo("WordCount@io.x.WordCount");
-        assertThat(JobKey.from(Map.of("spark.app.name", "io.x.WordCount"), Optional.of("io.x.WordCount")).name())
+        assertThat(JobKey.from(Map.of(), "io.x.WordCount", "u", Optional.of("io.x.WordCount")).name())
                 .isEqualTo("io.x.WordCount");
+    }
+
+    @Test
+    void theTeamFallsBackToTheQueueUnlessDefaultThenTheUser() {
+        assertThat(JobKey.from(Map.of("spark.yarn.queue", "etl"), "a", "bob", Optional.empty()).team()).isEqualTo("etl");
+        assertThat(JobKey.from(Map.of("spark.yarn.queue", "default"), "a", "bob", Optional.empty()).team()).isEqualTo("bob");
+        assertThat(JobKey.from(Map.of(), "a", null, Optional.empty()).team()).isEqualTo("default");
     }
 
     @Test
@@ -38,9 +46,9 @@ class JobKeyTest {
     }
 
     @Test
-    void printedKeysParseBack() {
-        var key = new JobKey("finance", "daily");
+    void printedKeysParseBackAndBareNamesAreRefused() {
+        var key = new JobKey("finance", "daily/part");
         assertThat(JobKey.parse(key.toString())).isEqualTo(key);
-        assertThat(JobKey.parse("adhoc")).isEqualTo(new JobKey("default", "adhoc"));
+        assertThatThrownBy(() -> JobKey.parse("adhoc")).hasMessageContaining("team/name");
     }
 }

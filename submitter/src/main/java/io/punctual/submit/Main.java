@@ -4,6 +4,7 @@ import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.DemoCommand;
 import io.punctual.submit.cli.PlanCommand;
+import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
 import io.punctual.submit.cli.UsageException;
 import io.punctual.yarn.GatewayException;
@@ -27,6 +28,7 @@ public final class Main {
         commands.put("submit", new SubmitCommand());
         commands.put("demo", new DemoCommand());
         commands.put("plan", new PlanCommand());
+        commands.put("sizing", new SizingCommand());
         return commands;
     }
 

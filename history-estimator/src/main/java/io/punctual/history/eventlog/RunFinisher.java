@@ -1,6 +1,6 @@
 package io.punctual.history.eventlog;
 
-import io.punctual.history.JobKey;
+import io.punctual.sizing.JobKey;
 import io.punctual.history.RunId;
 import io.punctual.history.run.ExecutorShape;
 import io.punctual.history.run.ExecutorSpan;

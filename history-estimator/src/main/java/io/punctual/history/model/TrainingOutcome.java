@@ -1,6 +1,6 @@
 package io.punctual.history.model;
 
-import io.punctual.history.JobKey;
+import io.punctual.sizing.JobKey;
 
 /** Training a job's model either gives a model or says why there is none. */
 public sealed interface TrainingOutcome permits TrainingOutcome.Trained, TrainingOutcome.Untrained {

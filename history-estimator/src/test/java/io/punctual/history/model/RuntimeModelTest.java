@@ -73,7 +73,7 @@ class RuntimeModelTest {
 
     @Test
     void untrainedWhenNoRunMayTrain() {
-        assertThat(RuntimeModels.train(new io.punctual.history.JobKey("t", "other"), List.of(A), ModelSettings.DEFAULT))
+        assertThat(RuntimeModels.train(new io.punctual.sizing.JobKey("t", "other"), List.of(A), ModelSettings.DEFAULT))
                 .isInstanceOf(TrainingOutcome.Untrained.class);
     }
 

@@ -2,7 +2,7 @@ package io.punctual.history.spark;
 
 import io.punctual.history.IngestProgress;
 import io.punctual.history.IngestReport;
-import io.punctual.history.JobKey;
+import io.punctual.sizing.JobKey;
 import io.punctual.history.RunHistory;
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.eventlog.PlainScan;

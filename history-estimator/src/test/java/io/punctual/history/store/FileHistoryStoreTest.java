@@ -1,6 +1,6 @@
 package io.punctual.history.store;
 
-import io.punctual.history.JobKey;
+import io.punctual.sizing.JobKey;
 import io.punctual.history.RunFixtures;
 import io.punctual.history.RunFixtures.Stage;
 import io.punctual.history.RunId;

@@ -1,0 +1,105 @@
+package io.punctual.sizing.sizer;
+
+import io.punctual.sizing.RuntimeCurve;
+import io.punctual.sizing.rush.DemandEstimator;
+import io.punctual.sizing.rush.RobustDemand;
+import io.punctual.sizing.rush.Robustness;
+import io.punctual.sizing.rush.WorstCaseDemand;
+import io.punctual.sizing.rush.WorstCaseDemandSearch;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Sizes a recurring job from its history with RUSH's worst-case demand (RUSH, Section III-B, Algorithms 1-2): η is the
+ * largest θ-quantile of demand over every distribution within KL radius δ of the one history shows. The ratio
+ * κ = η / (history's own θ-quantile) says how much longer than history's θ-quantile the job may take when history is
+ * wrong by up to δ; the executor count is the fewest whose θ-quantile runtime, stretched by κ, still ends before the
+ * deadline, after the launch overhead history measured. Jobs with fewer than {@code minRuns} good runs are left to
+ * another sizer.
+ */
+public final class RushSizer implements Sizer {
+
+    private final int minRuns;
+    private final DemandEstimator estimator;
+
+    public RushSizer(int minRuns, DemandEstimator estimator) {
+        if (minRuns < 2) {
+            throw new IllegalArgumentException("RUSH needs at least 2 runs to estimate a spread, got " + minRuns);
+        }
+        this.minRuns = minRuns;
+        this.estimator = estimator;
+    }
+
+    @Override
+    public SizingDecision size(SizingRequest request) {
+        Optional<JobHistory> maybe = request.history();
+        int runs = maybe.map(JobHistory::goodRuns).orElse(0);
+        if (runs < minRuns) {
+            return new SizingDecision.NotApplicable("RUSH needs " + minRuns + " good runs of " + request.job()
+                    + ", history has " + runs, List.of());
+        }
+        JobHistory history = maybe.get();
+        RobustDemand robust = WorstCaseDemandSearch.fromSamples(estimator, history.demandSamples(),
+                Robustness.of(request.confidence(), request.robustness()));
+        if (robust instanceof RobustDemand.Unestimable unestimable) {
+            return new SizingDecision.NotApplicable("RUSH cannot estimate a demand distribution: "
+                    + unestimable.detail(), List.of());
+        }
+        WorstCaseDemand demand = ((RobustDemand.Bounded) robust).demand();
+        double stretch = demand.referenceQuantile() > 0 ? Math.max(1.0, demand.eta() / demand.referenceQuantile()) : 1.0;
+        List<SizingTerm> terms = terms(request, history, demand, stretch);
+        return choose(request, history, stretch, terms);
+    }
+
+    private static List<SizingTerm> terms(SizingRequest request, JobHistory history, WorstCaseDemand demand,
+                                          double stretch) {
+        List<SizingTerm> terms = new ArrayList<>();
+        terms.add(SizingTerm.of("method", "RUSH", history.goodRuns() + " good runs in history"));
+        terms.add(SizingTerm.of("θ (confidence)", request.confidence(), "probability of meeting the deadline"));
+        terms.add(SizingTerm.of("δ (robustness)", request.robustness(), "KL radius around history's distribution"));
+        terms.add(SizingTerm.of("demand θ-quantile", Predictions.seconds(demand.referenceQuantile()),
+                "executor-core-seconds history shows"));
+        terms.add(SizingTerm.of("η (worst-case demand)", Predictions.seconds(demand.eta()),
+                "θ-quantile if history is off by up to δ"));
+        terms.add(SizingTerm.of("κ = η / quantile", String.format(java.util.Locale.ROOT, "%.3f", stretch),
+                "how much the θ-quantile runtime is stretched"));
+        terms.add(SizingTerm.of("launch overhead", history.launchOverhead(), "submission to first task, from history"));
+        terms.add(SizingTerm.of("max useful executors", history.curve().maxUsefulExecutors(), "widest stage / cores"));
+        terms.add(SizingTerm.of("executor limit", request.executorLimit(), "min(team cap "
+                + request.teamMaxExecutors() + ", cluster holds " + request.clusterExecutors() + ")"));
+        return terms;
+    }
+
+    private static SizingDecision choose(SizingRequest request, JobHistory history, double stretch,
+                                         List<SizingTerm> terms) {
+        RuntimeCurve curve = history.curve();
+        Duration overhead = history.launchOverhead();
+        double usable = (request.window().toMillis() - overhead.toMillis()) / 1000.0;
+        int maxUseful = Math.max(1, curve.maxUsefulExecutors());
+        int most = Math.min(maxUseful, request.executorLimit());
+        terms.add(SizingTerm.of("usable window", Predictions.seconds(usable), "deadline - now - launch overhead"));
+        if (most < 1) {
+            return new SizingDecision.Unmeetable("the reservable capacity cannot hold one executor of "
+                    + request.executor(), Bound.CLUSTER_CAPACITY, Optional.empty(), terms);
+        }
+        for (int n = 1; n <= most; n++) {
+            double robust = curve.wallSeconds(n, request.confidence()) * stretch;
+            if (robust <= usable) {
+                terms.add(SizingTerm.of("runtime at " + n + " executors", Predictions.seconds(robust),
+                        "θ-quantile runtime x κ"));
+                return new SizingDecision.Sized(n, "RUSH", Bound.DEADLINE, Predictions.hold(overhead, robust),
+                        Optional.of(Predictions.finish(request, overhead, curve.wallSeconds(n, 0.5))),
+                        Optional.of(Predictions.finish(request, overhead, robust)), terms);
+            }
+        }
+        double best = curve.wallSeconds(most, request.confidence()) * stretch;
+        Bound bound = Predictions.binding(request, maxUseful);
+        terms.add(SizingTerm.of("runtime at " + most + " executors", Predictions.seconds(best), "the most allowed"));
+        return new SizingDecision.Unmeetable("even " + most + " executors (" + bound.name().toLowerCase() + ") need "
+                + Predictions.seconds(best) + " at confidence " + request.confidence() + ", but only "
+                + Predictions.seconds(Math.max(0, usable)) + " remain after the launch overhead", bound,
+                Optional.of(Predictions.finish(request, overhead, best)), terms);
+    }
+}

@@ -1,0 +1,158 @@
+package io.punctual.submit.gateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A Livy {@code POST /batches} body. Livy's fields, with Livy's meaning; Punctual's own inputs travel in {@code conf}
+ * as {@code spark.deadline.*} keys. Unknown fields are ignored, as Livy does; a known field of the wrong type is an
+ * error that names it.
+ */
+public record BatchRequest(
+        String file,
+        Optional<String> className,
+        List<String> args,
+        List<String> jars,
+        List<String> pyFiles,
+        List<String> files,
+        List<String> archives,
+        Optional<String> driverMemory,
+        Optional<Integer> driverCores,
+        Optional<String> executorMemory,
+        Optional<Integer> executorCores,
+        Optional<Integer> numExecutors,
+        Optional<String> queue,
+        Optional<String> name,
+        Map<String, String> conf,
+        Optional<String> proxyUser) {
+
+    public BatchRequest {
+        args = List.copyOf(args);
+        jars = List.copyOf(jars);
+        pyFiles = List.copyOf(pyFiles);
+        files = List.copyOf(files);
+        archives = List.copyOf(archives);
+        conf = Collections.unmodifiableMap(new LinkedHashMap<>(conf));
+    }
+
+    /** A field of the request is missing or of the wrong type; the gateway answers 400 with the message. */
+    public static final class Invalid extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Invalid(String message) {
+            super(message);
+        }
+    }
+
+    public static BatchRequest fromJson(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new Invalid("the request body must be a JSON object with at least \"file\"");
+        }
+        String file = string(body, "file").orElseThrow(() -> new Invalid("field 'file' is required: the application"
+                + " jar or Python file to run"));
+        return new BatchRequest(file, string(body, "className"), strings(body, "args"), strings(body, "jars"),
+                strings(body, "pyFiles"), strings(body, "files"), strings(body, "archives"),
+                string(body, "driverMemory"), whole(body, "driverCores"), string(body, "executorMemory"),
+                whole(body, "executorCores"), whole(body, "numExecutors"), string(body, "queue"),
+                string(body, "name"), map(body, "conf"), string(body, "proxyUser"));
+    }
+
+    private static Optional<String> string(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isTextual()) {
+            throw new Invalid("field '" + field + "' must be a string, got " + node.getNodeType().name().toLowerCase());
+        }
+        return Optional.of(node.asText());
+    }
+
+    private static Optional<Integer> whole(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.asInt() < 1) {
+            throw new Invalid("field '" + field + "' must be a positive whole number, got " + node);
+        }
+        return Optional.of(node.asInt());
+    }
+
+    private static List<String> strings(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new Invalid("field '" + field + "' must be a list of strings, got " + node.getNodeType().name()
+                    .toLowerCase());
+        }
+        List<String> values = new ArrayList<>();
+        for (JsonNode element : node) {
+            if (!element.isTextual()) {
+                throw new Invalid("field '" + field + "' must be a list of strings, but contains " + element);
+            }
+            values.add(element.asText());
+        }
+        return values;
+    }
+
+    private static Map<String, String> map(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null || node.isNull()) {
+            return Map.of();
+        }
+        if (!node.isObject()) {
+            throw new Invalid("field '" + field + "' must be an object of string values, got "
+                    + node.getNodeType().name().toLowerCase());
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        node.fields().forEachRemaining(entry -> {
+            JsonNode value = entry.getValue();
+            if (!value.isValueNode() || value.isNull()) {
+                throw new Invalid("field '" + field + "." + entry.getKey() + "' must be a string, number or boolean");
+            }
+            values.put(entry.getKey(), value.asText());
+        });
+        return values;
+    }
+
+    /** The spark-submit command line this request amounts to, Livy's fields mapped to their flags. */
+    public List<String> toSparkSubmitArgs() {
+        List<String> argv = new ArrayList<>();
+        className.ifPresent(c -> add(argv, "--class", c));
+        name.ifPresent(n -> add(argv, "--name", n));
+        queue.ifPresent(q -> add(argv, "--queue", q));
+        driverMemory.ifPresent(m -> add(argv, "--driver-memory", m));
+        driverCores.ifPresent(c -> add(argv, "--driver-cores", c.toString()));
+        executorMemory.ifPresent(m -> add(argv, "--executor-memory", m));
+        executorCores.ifPresent(c -> add(argv, "--executor-cores", c.toString()));
+        numExecutors.ifPresent(n -> add(argv, "--num-executors", n.toString()));
+        proxyUser.ifPresent(u -> add(argv, "--proxy-user", u));
+        joined(argv, "--jars", jars);
+        joined(argv, "--py-files", pyFiles);
+        joined(argv, "--files", files);
+        joined(argv, "--archives", archives);
+        conf.forEach((k, v) -> add(argv, "--conf", k + "=" + v));
+        argv.add(file);
+        argv.addAll(args);
+        return argv;
+    }
+
+    private static void add(List<String> argv, String flag, String value) {
+        argv.add(flag);
+        argv.add(value);
+    }
+
+    private static void joined(List<String> argv, String flag, List<String> values) {
+        if (!values.isEmpty()) {
+            add(argv, flag, String.join(",", values));
+        }
+    }
+}
