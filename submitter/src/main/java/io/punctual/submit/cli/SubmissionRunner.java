@@ -29,7 +29,7 @@ final class SubmissionRunner {
                                  Consumer<SubmissionEvent> events) {
         Map<String, String> conf = SparkSettings.effective(args);
         String planQueue = args.option("--queue").orElse(cluster.planQueue());
-        JobKey jobKey = JobKey.from(conf, args.option("--class"));
+        JobKey jobKey = jobKey(conf, args);
         Submission submission = new Submission(Submission.newId(), args, jobKey, context.clock().instant(), deadline,
                 planQueue, context.cwd());
         Sizing sizing = userSizing(conf, cluster);
@@ -42,6 +42,21 @@ final class SubmissionRunner {
         } finally {
             removeHook(onInterrupt);
         }
+    }
+
+    /**
+     * The job this submission belongs to, by the rule event logs are read with. The queue named on the command line
+     * is the plan to reserve in, not a team, so it does not name the team here; the team comes from
+     * {@code --team}, else the user.
+     */
+    static JobKey jobKey(Map<String, String> conf, SubmitArguments args) {
+        Map<String, String> props = new java.util.HashMap<>(conf);
+        props.remove(JobKey.QUEUE);
+        Optional<String> mainClass = args.option("--class");
+        String appName = Optional.ofNullable(conf.get("spark.app.name")).or(() -> mainClass)
+                .orElse(Path.of(args.primaryResource()).getFileName().toString());
+        String user = Optional.ofNullable(conf.get("spark.punctual.proxyUser")).orElse(System.getProperty("user.name"));
+        return JobKey.from(props, appName, user, mainClass);
     }
 
     /** Until Punctual sizes from history, the executor count is the user's own, and the output says so. */
