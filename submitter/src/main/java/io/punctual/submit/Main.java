@@ -3,6 +3,7 @@ package io.punctual.submit;
 import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.DemoCommand;
+import io.punctual.submit.cli.HistoryCommand;
 import io.punctual.submit.cli.PlanCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
@@ -29,6 +30,7 @@ public final class Main {
         commands.put("demo", new DemoCommand());
         commands.put("plan", new PlanCommand());
         commands.put("sizing", new SizingCommand());
+        commands.put("history", new HistoryCommand());
         return commands;
     }
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code punctual demo}: the main job on the embedded default. Starts an in-process YARN cluster with the
@@ -17,12 +18,15 @@ import java.util.List;
 public final class DemoCommand implements Command {
 
     static final String USAGE = """
-            Usage: punctual demo [--json] [--deadline <when>] [--executors <n>] [--input-mb <n>]
+            Usage: punctual demo [--json] [--deadline <when>] [--warmup-runs <n>] [--input-mb <n>]
 
-            Runs a Spark word count inside a YARN reservation on an in-process cluster, end to end.
-              --json           end the output with one JSON line describing the run
-              --deadline       default 8m
-              --executors      default 2
+            Runs a Spark word count on an in-process YARN cluster, end to end: first a few runs at 1, 2, 3...
+            executors (your explicit --num-executors, as a user would) so Punctual learns the job, then one run with
+            a deadline that Punctual sizes from that history, inside its reservation; it reports predicted versus
+            actual finish.
+              --json           end the output with one JSON line describing the sized run
+              --deadline       the sized run's deadline, default 4m
+              --warmup-runs    runs that build history first, default 3 (RUSH sizes from 3 good runs)
               --input-mb       size of the generated text input, default 32
             """;
 
@@ -48,7 +52,11 @@ public final class DemoCommand implements Command {
             context.out().println("punctual: embedded YARN cluster up in "
                     + cluster.startupTime().map(Duration::toMillis).orElse(0L) + " ms (ResourceManager web UI http://"
                     + cluster.embedded().orElseThrow().resourceManagerWebAddress() + ")");
-            SubmitArguments args = SubmitArguments.parse(wordCount(context, input, options));
+            for (int run = 1; run <= options.warmupRuns; run++) {
+                warmUp(cluster, context, input, run, options);
+            }
+            context.out().println("punctual: now a run Punctual sizes itself, due in " + options.deadline);
+            SubmitArguments args = SubmitArguments.parse(wordCount(context, input, Optional.empty()));
             Instant deadline = Deadlines.parse(options.deadline, context.clock());
             SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, args, deadline,
                     new EventPrinter(context.out(), context.clock()));
@@ -62,11 +70,27 @@ public final class DemoCommand implements Command {
         }
     }
 
-    private static List<String> wordCount(CliContext context, Path input, Options options) {
-        List<String> args = new ArrayList<>(List.of(
+    /** One history-building run at an executor count the user picked, reported in one line. */
+    private static void warmUp(ClusterSession cluster, CliContext context, Path input, int run, Options options) {
+        int executors = 1 + (run - 1) % 3;
+        SubmitArguments args = SubmitArguments.parse(wordCount(context, input, Optional.of(executors)));
+        Instant deadline = Deadlines.parse("8m", context.clock());
+        SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, args, deadline, event -> { });
+        if (outcome instanceof SubmissionOutcome.Finished f) {
+            context.out().printf("punctual: history run %d/%d at %d executor(s): %s %s in %s%n", run,
+                    options.warmupRuns, executors, f.app(), f.state(),
+                    Deadlines.human(Duration.between(f.submission().submittedAt(), f.finishedAt())));
+        } else {
+            Outcomes.print(outcome, context);
+        }
+    }
+
+    private static List<String> wordCount(CliContext context, Path input, Optional<Integer> executors) {
+        List<String> args = new ArrayList<>();
+        executors.ifPresent(n -> args.addAll(List.of("--num-executors", Integer.toString(n))));
+        args.addAll(List.of(
                 "--class", "io.punctual.workloads.WordCount",
                 "--name", "punctual-demo-wordcount",
-                "--num-executors", Integer.toString(options.executors),
                 "--executor-memory", "1g",
                 "--executor-cores", "1",
                 "--driver-memory", "1g",
@@ -75,7 +99,7 @@ public final class DemoCommand implements Command {
                 "--conf", "spark.ui.showConsoleProgress=false"));
         args.add(context.install().requireWorkloadsJar().toString());
         args.add(input.toUri().toString());
-        args.add(Integer.toString(options.executors * 4));
+        args.add("8");
         return args;
     }
 
@@ -91,6 +115,10 @@ public final class DemoCommand implements Command {
             node.put("finishedAt", f.finishedAt().toString());
             node.put("metDeadline", f.metDeadline());
             node.put("eventLog", f.eventLog().map(Path::toString).orElse(null));
+            node.put("sizedBy", f.sizing().decision().method());
+            node.put("predictedFinishP50", f.sizing().decision().p50Finish().map(Instant::toString).orElse(null));
+            node.put("predictedFinishAtConfidence", f.sizing().decision().thetaFinish().map(Instant::toString)
+                    .orElse(null));
         } else {
             boolean rejected = outcome instanceof SubmissionOutcome.Rejected;
             node.put("finalStatus", rejected ? "REJECTED" : "FAILED");
@@ -104,8 +132,8 @@ public final class DemoCommand implements Command {
     private static final class Options {
         boolean json;
         boolean help;
-        String deadline = "8m";
-        int executors = 2;
+        String deadline = "4m";
+        int warmupRuns = 3;
         int inputMb = 32;
 
         static Options parse(List<String> argv) {
@@ -116,7 +144,7 @@ public final class DemoCommand implements Command {
                     case "--json" -> o.json = true;
                     case "--help", "-h" -> o.help = true;
                     case "--deadline" -> o.deadline = value(argv, ++i, arg);
-                    case "--executors" -> o.executors = positive(value(argv, ++i, arg), arg);
+                    case "--warmup-runs" -> o.warmupRuns = Integer.parseInt(value(argv, ++i, arg));
                     case "--input-mb" -> o.inputMb = positive(value(argv, ++i, arg), arg);
                     default -> throw new UsageException("unknown demo option " + arg + "; run 'punctual demo --help'");
                 }

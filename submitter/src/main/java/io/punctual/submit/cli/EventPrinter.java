@@ -35,7 +35,7 @@ public final class EventPrinter implements Consumer<SubmissionEvent> {
                     + Deadlines.human(Duration.between(clock.instant(), s.submission().deadline())) + "), job "
                     + s.submission().jobKey() + "\n" + prefix() + "executors: " + s.sizing().shapes().executors()
                     + " x " + s.sizing().shapes().executor() + " plus ApplicationMaster " + s.sizing().shapes().master()
-                    + " - " + s.sizing().basis();
+                    + " - " + s.sizing().basis() + predictions(s.sizing());
         }
         if (event instanceof SubmissionEvent.Reserved r) {
             return "reserved " + r.reservation().id() + ": "
@@ -59,10 +59,23 @@ public final class EventPrinter implements Consumer<SubmissionEvent> {
         if (event instanceof SubmissionEvent.DeadlinePassed d) {
             return "WARNING: the deadline " + d.deadline() + " has passed and " + d.app() + " is still running";
         }
+        if (event instanceof SubmissionEvent.Learned l) {
+            return "learned: " + l.summary();
+        }
         if (event instanceof SubmissionEvent.Released r) {
             return "released reservation " + r.reservation();
         }
         return ((SubmissionEvent.Note) event).text();
+    }
+
+    private String predictions(io.punctual.submit.pipeline.Sizing sizing) {
+        var d = sizing.decision();
+        if (d.p50Finish().isEmpty()) {
+            return "\n" + prefix() + "holding them for " + Deadlines.human(sizing.hold());
+        }
+        return "\n" + prefix() + "predicted finish " + time.format(d.p50Finish().get()) + " (median), "
+                + d.thetaFinish().map(time::format).orElse("?") + " (at the asked confidence); holding them for "
+                + Deadlines.human(sizing.hold());
     }
 
     private String prefix() {

@@ -18,6 +18,9 @@ final class Outcomes {
                     : Deadlines.human(margin) + " before the deadline";
             context.out().println("punctual: " + f.app() + " " + f.state() + " in queue " + f.queue() + ", "
                     + timing + (f.metDeadline() ? " (deadline met)" : " (deadline missed)"));
+            f.sizing().decision().p50Finish().ifPresent(p50 -> context.out().println("punctual: predicted finish "
+                    + p50 + " (median), " + f.sizing().decision().thetaFinish().map(Object::toString).orElse("?")
+                    + " (at the asked confidence); actual " + f.finishedAt()));
             f.eventLog().ifPresent(log -> context.out().println("punctual: event log " + log));
             if (!f.diagnostics().isBlank() && f.state() != AppState.SUCCEEDED) {
                 context.err().println("punctual: YARN diagnostics: " + f.diagnostics());
@@ -25,7 +28,8 @@ final class Outcomes {
             return f.state() == AppState.SUCCEEDED ? 0 : 1;
         }
         if (outcome instanceof SubmissionOutcome.Rejected r) {
-            context.err().println("punctual: rejected: " + r.reason());
+            context.err().println("punctual: rejected: " + r.reason()
+                    + r.earliestDeadline().map(d -> "; the earliest deadline that would be met is " + d).orElse(""));
             return 1;
         }
         context.err().println("punctual: failed: " + ((SubmissionOutcome.Failed) outcome).reason());

@@ -2,24 +2,26 @@ package io.punctual.submit.cli;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.submit.PunctualHome;
-import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSettings;
 import io.punctual.submit.launch.SparkSubmitLauncher;
-import io.punctual.submit.pipeline.Sizing;
+import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.pipeline.SizingSettings;
 import io.punctual.submit.pipeline.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.SubmissionSizer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** Runs one submission from the command line: builds it, runs the pipeline, and cleans up on Ctrl-C. */
+/** Builds submissions and pipelines from the command line, runs them, and cleans up on Ctrl-C. */
 final class SubmissionRunner {
 
     private SubmissionRunner() {
@@ -27,21 +29,23 @@ final class SubmissionRunner {
 
     static SubmissionOutcome run(ClusterSession cluster, CliContext context, SubmitArguments args, Instant deadline,
                                  Consumer<SubmissionEvent> events) {
-        Map<String, String> conf = SparkSettings.effective(args);
-        String planQueue = args.option("--queue").orElse(cluster.planQueue());
-        JobKey jobKey = jobKey(conf, args);
-        Submission submission = new Submission(Submission.newId(), args, jobKey, context.clock().instant(), deadline,
-                planQueue, context.cwd());
-        Sizing sizing = userSizing(conf, cluster);
+        Submission submission = submission(cluster, context, args, deadline);
         SubmissionPipeline pipeline = pipeline(cluster, context, events);
         Thread onInterrupt = new Thread(() -> pipeline.abandon(submission, "punctual submit was interrupted"),
                 "punctual-abandon-" + submission.id());
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
-            return pipeline.run(submission, sizing);
+            return pipeline.run(submission);
         } finally {
             removeHook(onInterrupt);
         }
+    }
+
+    static Submission submission(ClusterSession cluster, CliContext context, SubmitArguments args, Instant deadline) {
+        Map<String, String> conf = SparkSettings.effective(args);
+        String planQueue = args.option("--queue").orElse(cluster.planQueue());
+        return new Submission(Submission.newId(), args, jobKey(conf, args), context.clock().instant(), deadline,
+                planQueue, context.cwd());
     }
 
     /**
@@ -50,7 +54,7 @@ final class SubmissionRunner {
      * {@code --team}, else the user.
      */
     static JobKey jobKey(Map<String, String> conf, SubmitArguments args) {
-        Map<String, String> props = new java.util.HashMap<>(conf);
+        Map<String, String> props = new HashMap<>(conf);
         props.remove(JobKey.QUEUE);
         Optional<String> mainClass = args.option("--class");
         String appName = Optional.ofNullable(conf.get("spark.app.name")).or(() -> mainClass)
@@ -59,28 +63,7 @@ final class SubmissionRunner {
         return JobKey.from(props, appName, user, mainClass);
     }
 
-    /** Until Punctual sizes from history, the executor count is the user's own, and the output says so. */
-    static Sizing userSizing(Map<String, String> conf, ClusterSession cluster) {
-        Optional<String> asked = Optional.ofNullable(conf.get("spark.executor.instances"));
-        int executors;
-        try {
-            executors = Integer.parseInt(asked.orElse("2"));
-        } catch (NumberFormatException e) {
-            throw new UsageException("--num-executors must be a whole number, got '" + asked.orElse("") + "'");
-        }
-        if (executors < 1) {
-            throw new UsageException("--num-executors must be at least 1, got " + executors);
-        }
-        ContainerShapes shapes = ContainerShapes.of(conf, SparkSettings.clusterMode(conf), executors,
-                cluster.gateway().minimumAllocation());
-        String basis = asked.isPresent()
-                ? "your --num-executors (Punctual does not size jobs from history yet)"
-                : "Spark's default of 2, as no --num-executors was given (Punctual does not size jobs from history yet)";
-        return new Sizing(shapes, basis);
-    }
-
-    private static SubmissionPipeline pipeline(ClusterSession cluster, CliContext context,
-                                               Consumer<SubmissionEvent> events) {
+    static SubmissionPipeline pipeline(ClusterSession cluster, CliContext context, Consumer<SubmissionEvent> events) {
         PunctualHome home = context.home();
         String configuredLogDir = context.env().get("PUNCTUAL_EVENT_LOG_DIR");
         Path localLogs = home.eventLogs();
@@ -89,8 +72,10 @@ final class SubmissionRunner {
         var settings = new SubmissionPipeline.Settings(eventLogDir, localLogs, cluster.confDir(),
                 home.logs().resolve("submissions"), home.scratch(), Duration.ofSeconds(1), Duration.ofMinutes(3));
         SparkRuntime runtime = runtime(context);
-        return new SubmissionPipeline(cluster.gateway(), new SparkSubmitLauncher(runtime), runtime, settings,
-                context.clock(), events);
+        StoredLearning learning = StoredLearning.open(home.root(), home.store());
+        SubmissionSizer sizer = new SubmissionSizer(learning, SizingSettings.defaults(), context.clock());
+        return new SubmissionPipeline(cluster.gateway(), new SparkSubmitLauncher(runtime), runtime, settings, sizer,
+                learning, context.clock(), events);
     }
 
     static SparkRuntime runtime(CliContext context) {

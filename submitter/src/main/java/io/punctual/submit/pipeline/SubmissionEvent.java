@@ -35,6 +35,10 @@ public sealed interface SubmissionEvent {
     record Released(ReservationId reservation) implements SubmissionEvent {
     }
 
+    /** What the finished application taught: its run was stored, the launch overhead, Justice's update. */
+    record Learned(String summary) implements SubmissionEvent {
+    }
+
     /** Something worth telling the user that is not a step: a fallback taken, a cleanup that failed. */
     record Note(String text) implements SubmissionEvent {
     }

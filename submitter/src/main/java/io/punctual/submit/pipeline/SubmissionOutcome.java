@@ -27,8 +27,14 @@ public sealed interface SubmissionOutcome {
         }
     }
 
-    /** Turned away before anything ran: the capacity is not there by the deadline. */
-    record Rejected(Submission submission, String reason) implements SubmissionOutcome {
+    /**
+     * Turned away before anything ran: the deadline cannot be met (the job cannot run fast enough, or the capacity
+     * is not there in time).
+     *
+     * @param earliestDeadline the earliest deadline that would be met, when it can be told
+     */
+    record Rejected(Submission submission, String reason, Optional<Instant> earliestDeadline)
+            implements SubmissionOutcome {
     }
 
     /** Something went wrong before the application reached YARN, or Punctual lost it. */

@@ -1,10 +1,16 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.sizing.sizer.SizingDecision;
+import io.punctual.sizing.sizer.SizingRequest;
+import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.launch.LaunchRequest;
 import io.punctual.submit.launch.LaunchedApp;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkCommand;
 import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.learn.Completion;
+import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
@@ -14,19 +20,17 @@ import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
-import io.punctual.yarn.StageRequest;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The one place that sequences a submission: size, reserve, launch into the reservation, track to the end, release.
- * (Learning from history and admission join here as those parts land.) Whatever happens, the reservation is
+ * The one place that sequences a submission: learn (the job's history, Justice's state) → size → admit → reserve →
+ * launch into the reservation → track to the end → feed the outcome back. Whatever happens, the reservation is
  * released and an application that Punctual abandons is killed: nothing is left holding capacity.
  */
 public final class SubmissionPipeline {
@@ -42,45 +46,71 @@ public final class SubmissionPipeline {
             Duration appIdTimeout) {
     }
 
-    private static final Duration PLAN_STEP = Duration.ofSeconds(1);
-
     private final ClusterGateway gateway;
     private final Launcher launcher;
     private final SparkRuntime runtime;
     private final Settings settings;
+    private final SubmissionSizer sizer;
+    private final Learning learning;
     private final Clock clock;
     private final Consumer<SubmissionEvent> events;
     private final Tracker tracker;
     private volatile ReservationId held;
 
     public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime, Settings settings,
-                              Clock clock, Consumer<SubmissionEvent> events) {
+                              SubmissionSizer sizer, Learning learning, Clock clock, Consumer<SubmissionEvent> events) {
         this.gateway = gateway;
         this.launcher = launcher;
         this.runtime = runtime;
         this.settings = settings;
+        this.sizer = sizer;
+        this.learning = learning;
         this.clock = clock;
         this.events = events;
         this.tracker = new Tracker(gateway, settings, clock, events);
     }
 
-    public SubmissionOutcome run(Submission submission, Sizing sizing) {
+    /** Learn and size, without side effects: what {@code explain} shows and every run starts with. */
+    public Decision decide(Submission submission) {
+        Map<String, String> conf = SparkSettings.effective(submission.args());
+        ContainerShapes one = ContainerShapes.of(conf, SparkSettings.clusterMode(conf), 1, gateway.minimumAllocation());
+        SizingRequest request = sizer.request(submission, one, gateway.snapshot());
+        return new Decision(request, one, sizer.decide(request));
+    }
+
+    public SubmissionOutcome run(Submission submission) {
+        Decision decision = decide(submission);
+        if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
+            return decision.rejection(submission);
+        }
+        Sizing sizing = decision.sizingFor(sized);
         events.accept(new SubmissionEvent.Sized(submission, sizing));
         Instant asked = clock.instant();
-        ReservationOutcome outcome = gateway.reserve(reservationFor(submission, sizing));
-        if (outcome instanceof ReservationOutcome.Refused refused) {
+        Optional<ReservationInfo> reservation = Optional.empty();
+        String refusal = "";
+        for (ReservationSpec spec : ReservationWindows.toTry(submission, sizing)) {
+            ReservationOutcome outcome = gateway.reserve(spec);
+            if (outcome instanceof ReservationOutcome.Reserved reserved) {
+                reservation = Optional.of(reserved.reservation());
+                break;
+            }
+            refusal = ((ReservationOutcome.Refused) outcome).reason();
+        }
+        if (reservation.isEmpty()) {
             return new SubmissionOutcome.Rejected(submission, "YARN cannot reserve " + sizing.shapes().total()
-                    + " in queue " + submission.planQueue() + " before " + submission.deadline() + ": "
-                    + refused.reason());
+                    + " for " + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
+                    + submission.deadline() + ": " + refusal, Optional.empty());
         }
-        ReservationInfo reservation = ((ReservationOutcome.Reserved) outcome).reservation();
-        held = reservation.id();
-        events.accept(new SubmissionEvent.Reserved(reservation, Duration.between(asked, clock.instant())));
+        held = reservation.get().id();
+        events.accept(new SubmissionEvent.Reserved(reservation.get(), Duration.between(asked, clock.instant())));
+        SubmissionOutcome outcome;
         try {
-            return launchInto(submission, sizing, reservation);
+            outcome = launchInto(submission, sizing, reservation.get());
         } finally {
-            release(reservation.id());
+            release(reservation.get().id());
         }
+        feedBack(submission, sizing, outcome);
+        return outcome;
     }
 
     private SubmissionOutcome launchInto(Submission submission, Sizing sizing, ReservationInfo reservation) {
@@ -116,25 +146,17 @@ public final class SubmissionPipeline {
         return gateway.applicationsTagged(submission.tag()).stream().map(AppReport::id).findFirst();
     }
 
-    /**
-     * Until sizing from history lands, the application holds its containers for the whole window. YARN's planner
-     * works in whole plan steps (one second by default) and rounds the window inwards, so the window is aligned to
-     * seconds and the duration leaves one step of slack at each end.
-     */
-    static ReservationSpec reservationFor(Submission submission, Sizing sizing) {
-        Instant arrival = submission.submittedAt().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
-        Instant deadline = submission.deadline().truncatedTo(ChronoUnit.SECONDS);
-        Duration hold = Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
-        if (hold.compareTo(PLAN_STEP) < 0) {
-            throw new IllegalArgumentException("the deadline " + submission.deadline() + " leaves no time to run; give"
-                    + " a later deadline");
+    private void feedBack(Submission submission, Sizing sizing, SubmissionOutcome outcome) {
+        if (!(outcome instanceof SubmissionOutcome.Finished finished)) {
+            return;
         }
-        var shapes = sizing.shapes();
-        List<StageRequest> stages = List.of(
-                StageRequest.gang(shapes.master(), 1, hold),
-                StageRequest.gang(shapes.executor(), shapes.executors(), hold));
-        return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
-                arrival, deadline, ReservationSpec.Combine.ALL, stages, Optional.empty());
+        var report = learning.learn(new Completion(submission.jobKey(), submission.submittedAt(),
+                submission.deadline(), finished.state(), finished.finishedAt(), sizing.shapes().executors(),
+                (int) sizing.shapes().executor().vcores(), sizing.capacityCpus(), finished.eventLog()));
+        events.accept(new SubmissionEvent.Learned(report.problem().orElseGet(() -> "stored run "
+                + report.ingested().orElse("?") + "; launch overhead "
+                + report.launchOverhead().map(d -> d.toMillis() / 1000.0 + " s").orElse("?")
+                + (report.justiceTracked() ? "; Justice learned from it" : ""))));
     }
 
     private void release(ReservationId id) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.JobKey;
 import io.punctual.submit.Install;
 import io.punctual.submit.cli.SubmitArguments;
-import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.yarn.AppReport;
@@ -20,7 +20,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
@@ -67,7 +66,9 @@ class SparkInReservationIT {
                 Files.createDirectories(work.resolve("events")), yarn.confDir(), work.resolve("logs"),
                 Files.createDirectories(work.resolve("tmp")),
                 Duration.ofMillis(500), Duration.ofMinutes(2));
-        return new SubmissionPipeline(gateway, new SparkSubmitLauncher(runtime), runtime, settings, Clock.systemUTC(),
+        StoredLearning learning = StoredLearning.open(work.resolve("home"), Files.createDirectories(work.resolve("store")));
+        return new SubmissionPipeline(gateway, new SparkSubmitLauncher(runtime), runtime, settings,
+                new SubmissionSizer(learning, SizingSettings.defaults(), Clock.systemUTC()), learning, Clock.systemUTC(),
                 events);
     }
 
@@ -81,10 +82,6 @@ class SparkInReservationIT {
                 now.plus(Duration.ofMinutes(6)), "sla", work);
     }
 
-    private static Sizing twoExecutors(Submission submission) {
-        return new Sizing(ContainerShapes.of(Map.of(), true, 2, gateway.minimumAllocation()), "test");
-    }
-
     @Test
     void aSparkApplicationRunsInItsReservationsQueueAndSucceeds() throws IOException {
         Path input = Files.createDirectories(work.resolve("words"));
@@ -92,7 +89,7 @@ class SparkInReservationIT {
         List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
         Submission submission = submission("io.punctual.workloads.WordCount", input.toUri().toString(), "4");
 
-        SubmissionOutcome outcome = pipeline(events::add).run(submission, twoExecutors(submission));
+        SubmissionOutcome outcome = pipeline(events::add).run(submission);
 
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
         var finished = (SubmissionOutcome.Finished) outcome;
@@ -107,6 +104,8 @@ class SparkInReservationIT {
         assertThat(log).contains("\"Event\":\"SparkListenerApplicationEnd\"")
                 .contains("\"spark.deadline.submissionId\":\"" + submission.id() + "\"");
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Released);
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Learned l && l.summary().startsWith("stored run"));
+        assertThat(finished.sizing().basis()).contains("your --num-executors");
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Progress p && p.tasksDone() > 0);
     }
 
@@ -120,7 +119,7 @@ class SparkInReservationIT {
             }
         });
 
-        SubmissionOutcome outcome = pipeline[0].run(submission, twoExecutors(submission));
+        SubmissionOutcome outcome = pipeline[0].run(submission);
 
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
         assertThat(((SubmissionOutcome.Finished) outcome).state()).isEqualTo(AppState.KILLED);
@@ -131,7 +130,7 @@ class SparkInReservationIT {
     void aMainClassThatDoesNotExistFailsTheApplicationWithYarnsDiagnostics() throws IOException {
         Submission submission = submission("io.punctual.workloads.DoesNotExist");
 
-        SubmissionOutcome outcome = pipeline(e -> { }).run(submission, twoExecutors(submission));
+        SubmissionOutcome outcome = pipeline(e -> { }).run(submission);
 
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
         var finished = (SubmissionOutcome.Finished) outcome;

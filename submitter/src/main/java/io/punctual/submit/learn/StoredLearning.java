@@ -1,0 +1,101 @@
+package io.punctual.submit.learn;
+
+import io.punctual.history.IngestProgress;
+import io.punctual.history.IngestReport;
+import io.punctual.history.RunHistory;
+import io.punctual.history.model.RuntimeModel;
+import io.punctual.history.model.TrainingOutcome;
+import io.punctual.history.run.RunRecord;
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.justice.CompletedJob;
+import io.punctual.sizing.justice.ErrorSmoothing;
+import io.punctual.sizing.justice.JusticeState;
+import io.punctual.sizing.sizer.JobHistory;
+import io.punctual.yarn.AppState;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * {@link Learning} over Punctual's home: runs in the history store (event logs ingested as applications finish),
+ * Justice's state and the observed launch overheads under {@code store/}.
+ */
+public final class StoredLearning implements Learning {
+
+    private final RunHistory history;
+    private final JusticeStateFile justice;
+    private final LaunchOverheads overheads;
+
+    public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing) {
+        this.history = history;
+        this.justice = new JusticeStateFile(storeDir, smoothing);
+        this.overheads = new LaunchOverheads(storeDir);
+    }
+
+    public static StoredLearning open(Path punctualHome, Path storeDir) {
+        return new StoredLearning(RunHistory.open(punctualHome), storeDir, new ErrorSmoothing.Exponential(0.5));
+    }
+
+    @Override
+    public Optional<JobHistory> history(JobKey job) {
+        TrainingOutcome outcome = history.model(job);
+        if (!(outcome instanceof TrainingOutcome.Trained trained)) {
+            return Optional.empty();
+        }
+        RuntimeModel model = trained.model();
+        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), model,
+                launchOverhead(), model.p99TaskSeconds()));
+    }
+
+    @Override
+    public String whyNoHistory(JobKey job) {
+        TrainingOutcome outcome = history.model(job);
+        return outcome instanceof TrainingOutcome.Untrained untrained ? untrained.reason() : "it has history";
+    }
+
+    @Override
+    public JusticeState justice() {
+        return justice.read();
+    }
+
+    @Override
+    public Duration launchOverhead() {
+        return overheads.estimate();
+    }
+
+    @Override
+    public LearningReport learn(Completion completion) {
+        if (completion.eventLog().isEmpty()) {
+            return new LearningReport(Optional.empty(), Optional.empty(), false,
+                    Optional.of("no event log was found, so the run taught nothing"));
+        }
+        IngestReport report = history.ingest(completion.eventLog().get().toString(), IngestProgress.SILENT);
+        Optional<RunRecord> run = report.outcomes().stream()
+                .filter(o -> o instanceof IngestReport.Stored).map(o -> ((IngestReport.Stored) o).runId())
+                .findFirst().flatMap(id -> history.store().get(id));
+        if (run.isEmpty()) {
+            return new LearningReport(Optional.empty(), Optional.empty(), false, Optional.of(
+                    "the event log was not stored: " + report.toText().lines().findFirst().orElse("")));
+        }
+        RunRecord record = run.get();
+        Duration overhead = Duration.ofMillis(record.startMs() - completion.submittedAt().toEpochMilli());
+        overheads.record(overhead);
+        boolean tracked = track(completion, record);
+        return new LearningReport(Optional.of(record.id().toString()), Optional.of(overhead), tracked,
+                Optional.empty());
+    }
+
+    /** Justice learns only from jobs that ran to completion: a killed or failed job's computation is unknown. */
+    private boolean track(Completion completion, RunRecord record) {
+        if (completion.state() != AppState.SUCCEEDED || record.maxStageTasks() < 1) {
+            return false;
+        }
+        double cpuSeconds = record.totals().taskTimeMs() / 1000.0 * record.taskCpus();
+        Duration deadline = Duration.between(completion.submittedAt(), completion.deadline());
+        CompletedJob job = new CompletedJob(cpuSeconds, record.maxStageTasks(), deadline,
+                completion.executors() * completion.coresPerExecutor(), completion.metDeadline(),
+                Math.max(1, completion.capacityCpus()));
+        justice.update(state -> state.track(job));
+        return true;
+    }
+}

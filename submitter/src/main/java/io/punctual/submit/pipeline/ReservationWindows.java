@@ -1,0 +1,59 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.yarn.ReservationSpec;
+import io.punctual.yarn.StageRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The reservations to ask YARN for, in order. YARN's agents place an allocation as late as its window allows, so a
+ * job whose run is shorter than its window would wait for capacity it could have had at once: the first request's
+ * window ends soon after the run would, so the job starts now; if the plan has no room for that, the second asks for
+ * the whole window up to the deadline and the job starts when its allocation does.
+ */
+final class ReservationWindows {
+
+    /** YARN's planner works in whole steps (one second by default) and rounds windows inwards. */
+    static final Duration PLAN_STEP = Duration.ofSeconds(1);
+
+    private ReservationWindows() {
+    }
+
+    static List<ReservationSpec> toTry(Submission submission, Sizing sizing) {
+        Instant arrival = submission.submittedAt().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+        Instant deadline = submission.deadline().truncatedTo(ChronoUnit.SECONDS);
+        Duration room = Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
+        if (room.compareTo(PLAN_STEP) < 0) {
+            throw new IllegalArgumentException("the deadline " + submission.deadline() + " leaves no time to run; give"
+                    + " a later deadline");
+        }
+        Duration hold = sizing.hold().compareTo(room) < 0 ? ceilSeconds(sizing.hold()) : room;
+        List<ReservationSpec> specs = new ArrayList<>();
+        Duration slack = Duration.ofSeconds(Math.max(2 * PLAN_STEP.toSeconds(), hold.toSeconds() / 10));
+        Instant soon = arrival.plus(hold).plus(slack);
+        if (soon.isBefore(deadline)) {
+            specs.add(spec(submission, sizing, arrival, soon, hold));
+        }
+        specs.add(spec(submission, sizing, arrival, deadline, hold));
+        return specs;
+    }
+
+    private static ReservationSpec spec(Submission submission, Sizing sizing, Instant arrival, Instant end,
+                                        Duration hold) {
+        var shapes = sizing.shapes();
+        List<StageRequest> stages = List.of(
+                StageRequest.gang(shapes.master(), 1, hold),
+                StageRequest.gang(shapes.executor(), shapes.executors(), hold));
+        return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
+                arrival, end, ReservationSpec.Combine.ALL, stages, Optional.empty());
+    }
+
+    private static Duration ceilSeconds(Duration d) {
+        long seconds = (d.toMillis() + 999) / 1000;
+        return Duration.ofSeconds(Math.max(1, seconds));
+    }
+}

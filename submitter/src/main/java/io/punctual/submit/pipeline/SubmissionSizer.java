@@ -1,0 +1,106 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.sizing.Resources;
+import io.punctual.sizing.rush.GaussianEstimator;
+import io.punctual.sizing.sizer.FirstApplicableSizer;
+import io.punctual.sizing.sizer.JobHistory;
+import io.punctual.sizing.sizer.JusticeSizer;
+import io.punctual.sizing.sizer.RushSizer;
+import io.punctual.sizing.sizer.Sizer;
+import io.punctual.sizing.sizer.SizingDecision;
+import io.punctual.sizing.sizer.SizingRequest;
+import io.punctual.sizing.sizer.UserSizer;
+import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.cli.UsageException;
+import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.learn.Learning;
+import io.punctual.yarn.ClusterSnapshot;
+import io.punctual.yarn.QueueSnapshot;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Learn, then size: reads the job's history and Justice's state, and asks the sizers in turn: the user's explicit
+ * count, then RUSH (enough good history), then Justice (anything else).
+ */
+public final class SubmissionSizer {
+
+    private final Learning learning;
+    private final SizingSettings settings;
+    private final Clock clock;
+
+    public SubmissionSizer(Learning learning, SizingSettings settings, Clock clock) {
+        this.learning = learning;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /** The request sizing answers, built from the submission and the cluster as it is now. */
+    public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
+        Map<String, String> conf = SparkSettings.effective(submission.args());
+        int cores = (int) one.executor().vcores();
+        Optional<Integer> user = userExecutors(conf);
+        Optional<JobHistory> history = learning.history(submission.jobKey());
+        int requested = user.orElse(settings.maxExecutors()) * cores;
+        return new SizingRequest(submission.jobKey(), clock.instant(), submission.deadline(),
+                confidence(submission.args()), settings.robustness(), one.executor(), cores, history, requested,
+                settings.maxExecutors(), executorsThatFit(one, cluster, submission.planQueue()), user);
+    }
+
+    public SizingDecision decide(SizingRequest request) {
+        Sizer chain = new FirstApplicableSizer(List.of(new UserSizer(),
+                new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
+                new JusticeSizer(learning.justice())));
+        return chain.size(request);
+    }
+
+    /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */
+    static int executorsThatFit(ContainerShapes one, ClusterSnapshot cluster, String planQueue) {
+        Resources plan = cluster.queue(planQueue).map(q -> capacityOf(q, cluster)).orElse(cluster.total());
+        return (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
+    }
+
+    private static Resources capacityOf(QueueSnapshot queue, ClusterSnapshot cluster) {
+        if (!queue.guaranteed().isZero()) {
+            return queue.guaranteed();
+        }
+        return new Resources((long) (cluster.total().memoryMb() * queue.capacity()),
+                (long) (cluster.total().vcores() * queue.capacity()));
+    }
+
+    private double confidence(SubmitArguments args) {
+        Optional<String> asked = args.conf(SubmitArguments.CONFIDENCE);
+        if (asked.isEmpty()) {
+            return settings.confidence();
+        }
+        try {
+            double theta = Double.parseDouble(asked.get());
+            if (theta > 0 && theta < 1) {
+                return theta;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new UsageException("--confidence must be a probability strictly between 0 and 1 (e.g. 0.9), got '"
+                + asked.get() + "'");
+    }
+
+    private static Optional<Integer> userExecutors(Map<String, String> conf) {
+        String asked = conf.get("spark.executor.instances");
+        if (asked == null) {
+            return Optional.empty();
+        }
+        try {
+            int n = Integer.parseInt(asked.trim());
+            if (n >= 1) {
+                return Optional.of(n);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new UsageException("--num-executors must be a whole number of at least 1, got '" + asked + "'");
+    }
+}

@@ -1,0 +1,69 @@
+package io.punctual.submit.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.Resources;
+import io.punctual.sizing.sizer.Bound;
+import io.punctual.sizing.sizer.SizingDecision;
+import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.yarn.ReservationSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ReservationWindowsTest {
+
+    private static Sizing holding(Duration hold) {
+        return new Sizing(new ContainerShapes(Resources.of(2, 3072), Resources.of(1, 1536), 5),
+                new SizingDecision.Sized(5, "RUSH", Bound.DEADLINE, hold, Optional.empty(), Optional.empty(), List.of()),
+                20);
+    }
+
+    private static Submission at(Instant submitted, Instant deadline) {
+        return new Submission("p1-test", SubmitArguments.parse(List.of("app.jar")), new JobKey("t", "j"), submitted,
+                deadline, "sla", Path.of("/"));
+    }
+
+    @Test
+    void aShortRunAsksFirstForAWindowThatStartsItNowThenForTheWholeWindow() {
+        var specs = ReservationWindows.toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
+                Instant.parse("2026-11-22T10:10:00.900Z")), holding(Duration.ofMillis(120_400)));
+
+        assertThat(specs).hasSize(2);
+        ReservationSpec soon = specs.get(0);
+        assertThat(soon.arrival()).isEqualTo(Instant.parse("2026-11-22T10:00:01Z"));
+        // hold rounds up to 121 s; slack max(2 s, 121/10 = 12 s) = 12 s: the window ends at 10:02:14.
+        assertThat(soon.deadline()).isEqualTo(Instant.parse("2026-11-22T10:02:14Z"));
+        assertThat(soon.stages()).allSatisfy(stage -> assertThat(stage.duration()).isEqualTo(Duration.ofSeconds(121)));
+        ReservationSpec whole = specs.get(1);
+        assertThat(whole.deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
+        assertThat(whole.stages().get(0).capability()).isEqualTo(Resources.of(1, 1536));
+        assertThat(whole.stages().get(0).containers()).isEqualTo(1);
+        assertThat(whole.stages().get(1).capability()).isEqualTo(Resources.of(2, 3072));
+        assertThat(whole.stages().get(1).concurrency()).isEqualTo(5);
+        assertThat(whole.combine()).isEqualTo(ReservationSpec.Combine.ALL);
+    }
+
+    @Test
+    void aHoldAsLongAsTheWindowLeavesOneStepOfSlackAtEachEnd() {
+        var specs = ReservationWindows.toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
+                Instant.parse("2026-11-22T10:10:00.900Z")), holding(Duration.ofMinutes(11)));
+
+        assertThat(specs).hasSize(1);
+        // 599 s between the aligned ends, minus one plan step at each end.
+        assertThat(specs.get(0).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(597)));
+    }
+
+    @Test
+    void aDeadlineTooCloseToHoldAnythingIsRefused() {
+        Instant t = Instant.parse("2026-11-22T10:00:00.500Z");
+        assertThatThrownBy(() -> ReservationWindows.toTry(at(t, t.plusSeconds(3)), holding(Duration.ofSeconds(1))))
+                .hasMessageContaining("leaves no time");
+    }
+}
