@@ -14,6 +14,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +73,7 @@ public final class ConfigLoader {
         List<TeamReader.TeamFile> teams = readTeams(layout, environment, problems, warnings);
         site.ifPresent(s -> TeamChecks.check(layout.shown(TEAMS_DIR), teams, s.config().cluster(), problems));
         if (!problems.isEmpty() || site.isEmpty()) {
-            return new LoadResult.Invalid(problems);
+            return new LoadResult.Invalid(inReadingOrder(problems));
         }
         List<TeamConfig> valid = teams.stream().map(t -> t.team().orElseThrow()).toList();
         return new LoadResult.Loaded(new PunctualConfig(site.get().config(), site.get().site(),
@@ -163,6 +165,16 @@ public final class ConfigLoader {
             problems.add(fromException(file, shown, e));
             return Optional.empty();
         }
+    }
+
+    /** Each file's problems together, files in the order they were read, and by line within a file. */
+    private static List<ConfigProblem> inReadingOrder(List<ConfigProblem> problems) {
+        Map<String, Integer> fileOrder = new HashMap<>();
+        problems.forEach(p -> fileOrder.putIfAbsent(p.file(), fileOrder.size()));
+        List<ConfigProblem> sorted = new ArrayList<>(problems);
+        sorted.sort(Comparator.comparing((ConfigProblem p) -> fileOrder.get(p.file()))
+                .thenComparingInt(p -> p.line().orElse(0)));
+        return sorted;
     }
 
     private static ConfigProblem fromException(Path file, String shown, ConfigException e) {

@@ -85,6 +85,20 @@ final class ConfigReader {
         });
     }
 
+    /** Like {@link #text}, but a problem never shows the value: it is a secret even when it is malformed. */
+    Optional<String> secret(String path, Need need, Pattern ok, String expected) {
+        return value(path, need, expected).flatMap(v -> {
+            boolean scalar = v.valueType() != ConfigValueType.OBJECT && v.valueType() != ConfigValueType.LIST;
+            if (scalar && ok.matcher(scalarText(v)).matches()) {
+                return Optional.of(scalarText(v));
+            }
+            report(v.origin(), path, "expected " + expected + ", got " + (scalar ? "a value of "
+                    + scalarText(v).length() + " characters (not shown)" : "a " + v.valueType().name().toLowerCase(
+                    java.util.Locale.ROOT)));
+            return Optional.empty();
+        });
+    }
+
     Optional<Double> number(String path, Need need, DoublePredicate ok, String expected) {
         return value(path, need, expected).flatMap(v -> {
             Optional<Double> number = asNumber(v);
@@ -215,9 +229,11 @@ final class ConfigReader {
         String key = keys.get(keys.size() - 1);
         Set<String> siblings = knownChildren(keys.subList(0, keys.size() - 1));
         StringBuilder message = new StringBuilder("unknown key");
-        Spelling.closest(key, siblings).ifPresent(s -> message.append("; did you mean '").append(s).append("'?"));
+        Optional<String> suggestion = Spelling.closest(key, siblings);
+        suggestion.ifPresent(s -> message.append("; did you mean '").append(s).append("'?"));
         if (!siblings.isEmpty()) {
-            message.append(" Known keys here: ").append(String.join(", ", siblings));
+            message.append(suggestion.isPresent() ? " Known" : "; known").append(" keys here: ")
+                    .append(String.join(", ", siblings));
         }
         if (keys.size() >= 3 && nameMaps.contains(ConfigUtil.joinPath(keys.subList(0, keys.size() - 2)))) {
             String name = keys.get(keys.size() - 2) + "." + key;

@@ -26,7 +26,7 @@ final class TeamReader {
 
     private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
-    private static final String SECONDS = "a whole number of seconds, at least 1s,";
+    private static final String SECONDS = "a duration of whole seconds, at least 1s";
 
     /**
      * What one file said, as far as it could be read: the identity fields feed the checks across teams even when
@@ -43,8 +43,8 @@ final class TeamReader {
         int before = r.reported();
         Optional<String> name = r.text(NAME, Need.REQUIRED, SiteReader.QUEUE_NAME,
                 "a team name of 1 to 64 letters, digits, '_' or '-'");
-        Optional<BearerToken> token = r.text(TOKEN, Need.REQUIRED, TOKEN_FORM, "a secret of at least "
-                + BearerToken.MIN_LENGTH + " characters without spaces (the value itself is not shown)")
+        Optional<BearerToken> token = r.secret(TOKEN, Need.REQUIRED, TOKEN_FORM, "a secret of at least "
+                + BearerToken.MIN_LENGTH + " characters without spaces")
                 .map(BearerToken::of);
         Optional<TeamConfig.Queue> queue = queue(r, name);
         Optional<TeamConfig.SharingLimits> sharing = sharing(r);
@@ -90,7 +90,7 @@ final class TeamReader {
         double ceiling = instantaneous.orElse(100.0);
         Optional<Double> average = r.number(root + ".average-max", Need.REQUIRED, d -> d > 0 && d <= ceiling,
                 "a percentage in (0, instantaneous-max = " + ceiling + "]");
-        Optional<Duration> window = r.duration(root + ".window", Need.REQUIRED, WHOLE_SECONDS, SECONDS);
+        Optional<Duration> window = r.duration(root + ".window", Need.REQUIRED, WHOLE_SECONDS, SECONDS + ",");
         if (instantaneous.isEmpty() || average.isEmpty() || window.isEmpty()) {
             return Optional.empty();
         }
@@ -106,11 +106,12 @@ final class TeamReader {
             if (!SiteReader.QUEUE_NAME.matcher(name).matches()) {
                 r.problem(prefix, "expected a group name of 1 to 64 letters, digits, '_' or '-' (it names a queue)");
             }
-            Optional<Duration> period = r.duration(prefix + ".period", Need.REQUIRED, WHOLE_SECONDS, SECONDS);
+            Optional<Duration> period = r.duration(prefix + ".period", Need.REQUIRED, WHOLE_SECONDS, SECONDS + ",");
             Duration ceiling = period.orElse(Duration.ofSeconds(Long.MAX_VALUE));
             Optional<Duration> on = r.duration(prefix + ".on", Need.REQUIRED,
                     WHOLE_SECONDS.and(d -> d.compareTo(ceiling) <= 0),
-                    SECONDS + " no longer than the period" + period.map(p -> " (" + p.toSeconds() + "s)").orElse(""));
+                    SECONDS + " and at most the period" + period.map(p -> " (" + p.toSeconds() + "s)").orElse("")
+                            + ",");
             Optional<Integer> vcores = r.whole(prefix + ".burst.vcores", Need.REQUIRED, 1, Integer.MAX_VALUE);
             Optional<Long> memory = r.memoryMb(prefix + ".burst.memory", Need.REQUIRED);
             List<String> jobs = r.textList(prefix + ".jobs", Need.OPTIONAL, "a list of job keys").orElse(List.of());
