@@ -150,6 +150,15 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void teamsAreCheckedAgainstEachOtherEvenWhenTheSiteFileIsBroken() {
+        conf.site("punctual {\n").teamFile("b.conf", ConfDir.team("a", "b", 10));
+        List<String> messages = conf.messages();
+        assertThat(messages).hasSize(2);
+        assertThat(messages.get(0)).startsWith(tmp.resolve("site.conf") + ":");
+        assertThat(messages.get(1)).startsWith(teams("b.conf") + ":2: punctual.team.name: team 'a' is already defined");
+    }
+
+    @Test
     void sparkKeysMustBeQuotedAndNotOwnedByPunctual() {
         conf.teamFile("b.conf", ConfDir.team("b", "b", 10).replace("}\n", """
                   spark-conf {
@@ -237,6 +246,18 @@ class ConfigErrorsTest {
         assertThat(ConfigLoader.load(tmp.resolve("nowhere"), Map.of())).isInstanceOfSatisfying(
                 LoadResult.Invalid.class, invalid -> assertThat(invalid.problems().get(0).message())
                         .startsWith("no such directory"));
+    }
+
+    @Test
+    void aTeamFileMayIncludeSharedSettingsAndTheirProblemsNameTheIncludedFile() {
+        conf.write("common/spark.conf", "spark-conf { \"spark.sql.shuffle.partitions\" = 300 }\nmax-executors = 0\n")
+                .teamFile("b.conf", ConfDir.team("b", "b", 10).replace("}\n", "  include \"../common/spark.conf\"\n}\n"));
+        assertThat(conf.messages()).singleElement().asString()
+                .endsWith("common/spark.conf:2: punctual.team.max-executors: expected a whole number from 1 to 100000,"
+                        + " got 0");
+        conf.write("common/spark.conf", "spark-conf { \"spark.sql.shuffle.partitions\" = 300 }\n");
+        assertThat(conf.valid().team("b").orElseThrow().defaults().sparkConf().get("spark.sql.shuffle.partitions")
+                .value()).isEqualTo("300");
     }
 
     @Test
