@@ -1,0 +1,67 @@
+package io.punctual.submit.config;
+
+import io.punctual.sizing.justice.ErrorSmoothing;
+import io.punctual.submit.PunctualHome;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The site-wide settings: {@code reference.conf} overridden by the site file. The per-job defaults of the site
+ * ({@code punctual.job}, {@code punctual.sizing.confidence}) are not here but in the precedence chain
+ * ({@link PunctualConfig#settingsFor}), since teams, jobs and requests override them.
+ */
+public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, History history) {
+
+    public SiteConfig {
+        Objects.requireNonNull(gateway, "gateway");
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(sizing, "sizing");
+        Objects.requireNonNull(history, "history");
+    }
+
+    /**
+     * @param launchConcurrency how many submissions may be launching at once; the rest wait
+     * @param pollInterval      how often the shared poller asks YARN for application states
+     * @param stateDir          where submissions are recorded; relative to {@code $PUNCTUAL_HOME} unless absolute
+     */
+    public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir) {
+
+        public Path stateDir(PunctualHome home) {
+            return home.root().resolve(stateDir).normalize();
+        }
+    }
+
+    /**
+     * @param planQueue       the reservable queue deadline jobs reserve in (YARN's ReservationSystem plan)
+     * @param bestEffortQueue the queue for work without a deadline; it lends capacity to team queues
+     */
+    public record Cluster(String planQueue, String bestEffortQueue) {
+    }
+
+    /**
+     * The site-wide sizing knobs (DESIGN.md §3).
+     *
+     * @param defaultConfidence RUSH's θ when neither team, job entry nor request sets one (also the site level of
+     *                          {@link Settings#confidence()})
+     * @param klRadius          RUSH's δ: the Kullback-Leibler radius in nats around the history's demand distribution
+     * @param minGoodRuns       RUSH sizes a job once its history holds this many good runs; Justice before that
+     * @param errorSmoothing    how Justice averages its past estimation errors (Algorithm 3)
+     * @param killAboveTasks    Justice kills deadline violators with more tasks than this
+     */
+    public record Sizing(double defaultConfidence, double klRadius, int minGoodRuns, ErrorSmoothing errorSmoothing,
+                         int killAboveTasks) {
+    }
+
+    /** @param eventLogDir where applications write Spark event logs: a URI, or a path relative to the home */
+    public record History(String eventLogDir) {
+
+        /** The directory as a Hadoop file system URI. */
+        public String eventLogUri(PunctualHome home) {
+            if (eventLogDir.matches("[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+                return eventLogDir;
+            }
+            return home.root().resolve(eventLogDir).normalize().toUri().toString();
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.punctual.submit.config;
+
+import io.punctual.sizing.justice.ErrorSmoothing;
+import io.punctual.submit.config.ConfigReader.Need;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Reads the site file merged over {@code reference.conf} into {@link SiteConfig} and the site and reference levels. */
+final class SiteReader {
+
+    static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_\\-]{1,64}");
+    static final String QUEUE_EXPECTED = "a YARN queue name of 1 to 64 letters, digits, '_' or '-'";
+
+    private static final Pattern NON_BLANK = Pattern.compile("\\S.*");
+    private static final Pattern HOST = Pattern.compile("[^\\s/]+");
+
+    /** What the site file yields: the typed settings, and the per-job defaults split by where they came from. */
+    record Site(SiteConfig config, SettingsLayer site, SettingsLayer reference) {
+    }
+
+    private SiteReader() {
+    }
+
+    /** The site, or empty when any value is invalid (the reader has recorded why). */
+    static Optional<Site> read(ConfigReader r) {
+        int before = r.reported();
+        Optional<SiteConfig.Gateway> gateway = gateway(r);
+        Optional<SiteConfig.Cluster> cluster = cluster(r);
+        SettingsLayer merged = LayerReader.read(r, Level.SITE, "punctual.sizing.confidence", "punctual.job",
+                Need.REQUIRED);
+        Optional<SiteConfig.Sizing> sizing = sizing(r, merged.confidence().map(Sourced::value));
+        Optional<String> eventLogDir = r.text("punctual.history.event-log-dir", Need.REQUIRED, NON_BLANK,
+                "a directory URI such as hdfs:///spark-history, or a path relative to $PUNCTUAL_HOME");
+        r.reportUnknownKeys();
+        if (r.reported() > before) {
+            return Optional.empty();
+        }
+        SiteConfig config = new SiteConfig(gateway.orElseThrow(), cluster.orElseThrow(), sizing.orElseThrow(),
+                new SiteConfig.History(eventLogDir.orElseThrow()));
+        return Optional.of(new Site(config, merged.only(Level.SITE), merged.only(Level.REFERENCE)));
+    }
+
+    private static Optional<SiteConfig.Gateway> gateway(ConfigReader r) {
+        Optional<String> host = r.text("punctual.gateway.host", Need.REQUIRED, HOST,
+                "a host name or IP address to listen on, e.g. 0.0.0.0");
+        Optional<Integer> port = r.whole("punctual.gateway.port", Need.REQUIRED, 1, 65_535);
+        Optional<Integer> launches = r.whole("punctual.gateway.launch-concurrency", Need.REQUIRED, 1, 1024);
+        Optional<Duration> poll = r.duration("punctual.gateway.poll-interval", Need.REQUIRED,
+                d -> d.compareTo(Duration.ofMillis(100)) >= 0, "a duration of at least 100ms");
+        Optional<String> state = r.text("punctual.gateway.state-dir", Need.REQUIRED, NON_BLANK,
+                "a directory, absolute or relative to $PUNCTUAL_HOME");
+        if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get()));
+    }
+
+    private static Optional<SiteConfig.Cluster> cluster(ConfigReader r) {
+        Optional<String> plan = r.text("punctual.cluster.plan-queue", Need.REQUIRED, QUEUE_NAME, QUEUE_EXPECTED);
+        Optional<String> bestEffort = r.text("punctual.cluster.best-effort-queue", Need.REQUIRED, QUEUE_NAME,
+                QUEUE_EXPECTED);
+        if (plan.isEmpty() || bestEffort.isEmpty()) {
+            return Optional.empty();
+        }
+        if (plan.get().equals(bestEffort.get())) {
+            r.problem("punctual.cluster.best-effort-queue", "expected a queue other than the plan queue '" + plan.get()
+                    + "': reservations and best-effort work must not share a queue");
+            return Optional.empty();
+        }
+        return Optional.of(new SiteConfig.Cluster(plan.get(), bestEffort.get()));
+    }
+
+    private static Optional<SiteConfig.Sizing> sizing(ConfigReader r, Optional<Double> confidence) {
+        Optional<Double> radius = r.number("punctual.sizing.kl-radius", Need.REQUIRED, d -> d >= 0,
+                "a Kullback-Leibler radius in nats, a number of at least 0");
+        Optional<Integer> runs = r.whole("punctual.sizing.min-good-runs", Need.REQUIRED, 2, 100_000);
+        Optional<String> kind = r.text("punctual.sizing.justice.error-smoothing", Need.REQUIRED,
+                Pattern.compile("equal|exponential"), "\"equal\" or \"exponential\"");
+        Optional<Double> alpha = r.number("punctual.sizing.justice.alpha", Need.REQUIRED, d -> d > 0 && d <= 1,
+                "a number in (0, 1]");
+        Optional<Integer> kill = r.whole("punctual.sizing.justice.kill-above-tasks", Need.REQUIRED, 0,
+                Integer.MAX_VALUE);
+        if (confidence.isEmpty() || radius.isEmpty() || runs.isEmpty() || kind.isEmpty() || alpha.isEmpty()
+                || kill.isEmpty()) {
+            return Optional.empty();
+        }
+        ErrorSmoothing smoothing = kind.get().equals("equal") ? new ErrorSmoothing.EqualWeights()
+                : new ErrorSmoothing.Exponential(alpha.get());
+        return Optional.of(new SiteConfig.Sizing(confidence.get(), radius.get(), runs.get(), smoothing, kill.get()));
+    }
+}

@@ -1,0 +1,70 @@
+package io.punctual.submit.config;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks across team files: names, tokens and queues are each one team's own, and the team queues' guaranteed
+ * capacities fit in their common parent.
+ */
+final class TeamChecks {
+
+    private final Map<String, String> nameFiles = new HashMap<>();
+    private final Map<BearerToken, String> tokenOwners = new HashMap<>();
+    private final Map<String, String> queueOwners = new HashMap<>();
+    private final List<String> capacities = new ArrayList<>();
+    private double totalCapacity;
+
+    private TeamChecks() {
+    }
+
+    /** @param cluster the site's queues, when the site file could be read: team queues must not take them */
+    static void check(String teamsDir, List<TeamReader.TeamFile> teams, Optional<SiteConfig.Cluster> cluster,
+                      List<ConfigProblem> problems) {
+        TeamChecks checks = new TeamChecks();
+        cluster.ifPresent(c -> {
+            checks.queueOwners.put(c.planQueue(), "the site's plan queue");
+            checks.queueOwners.put(c.bestEffortQueue(), "the site's best-effort queue");
+        });
+        teams.forEach(checks::check);
+        if (checks.totalCapacity > 100 + 1e-9) {
+            problems.add(ConfigProblem.at(teamsDir, -1, TeamReader.QUEUE_CAPACITY, "the team queues' guaranteed"
+                    + " capacities add up to " + checks.totalCapacity + "% (" + String.join(", ", checks.capacities)
+                    + "); they share one parent queue and must total at most 100%"));
+        }
+    }
+
+    private void check(TeamReader.TeamFile team) {
+        ConfigReader r = team.reader();
+        String who = team.name().map(n -> "team '" + n + "' (" + r.file() + ")").orElse(r.file());
+        boolean ownName = team.name().map(name -> {
+            String first = nameFiles.putIfAbsent(name, r.file());
+            if (first != null) {
+                r.problem(TeamReader.NAME, "team '" + name + "' is already defined in " + first
+                        + "; every team needs its own name");
+            }
+            return first == null;
+        }).orElse(true);
+        team.token().ifPresent(token -> {
+            String first = tokenOwners.putIfAbsent(token, who);
+            if (first != null) {
+                r.problem(TeamReader.TOKEN, "the same token as " + first + "; every team needs its own token,"
+                        + " since the token alone decides which team a request acts as");
+            }
+        });
+        team.queue().ifPresent(queue -> {
+            boolean named = r.has(TeamReader.QUEUE_NAME);
+            String owner = queueOwners.putIfAbsent(queue.name(), who);
+            // a queue named after a duplicate team name is the same mistake, already reported
+            if (owner != null && (named || ownName)) {
+                r.problem(named ? TeamReader.QUEUE_NAME : TeamReader.NAME, "queue '" + queue.name() + "' is already "
+                        + owner + "; every team needs a queue of its own");
+            }
+            capacities.add(team.name().orElse(r.file()) + " " + queue.capacityPercent() + "%");
+            totalCapacity += queue.capacityPercent();
+        });
+    }
+}

@@ -1,0 +1,145 @@
+package io.punctual.submit.config;
+
+import io.punctual.sizing.Resources;
+import io.punctual.submit.config.ConfigReader.Need;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one team file. Everything lives under {@code punctual.team}; any key this reader does not ask for is
+ * reported as an error by the reader's unknown-key walk.
+ */
+final class TeamReader {
+
+    static final String ROOT = "punctual.team";
+    static final String NAME = ROOT + ".name";
+    static final String TOKEN = ROOT + ".token";
+    static final String QUEUE_NAME = ROOT + ".queue.name";
+    static final String QUEUE_CAPACITY = ROOT + ".queue.capacity";
+
+    private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
+    private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
+    private static final String SECONDS = "a duration of whole seconds, at least 1s";
+
+    /**
+     * What one file said, as far as it could be read: the identity fields feed the checks across teams even when
+     * another part of the file is wrong.
+     */
+    record TeamFile(ConfigReader reader, Optional<String> name, Optional<BearerToken> token,
+                    Optional<TeamConfig.Queue> queue, Optional<TeamConfig> team) {
+    }
+
+    private TeamReader() {
+    }
+
+    static TeamFile read(ConfigReader r, String file) {
+        int before = r.reported();
+        Optional<String> name = r.text(NAME, Need.REQUIRED, SiteReader.QUEUE_NAME,
+                "a team name of 1 to 64 letters, digits, '_' or '-'");
+        Optional<BearerToken> token = r.secret(TOKEN, Need.REQUIRED, TOKEN_FORM, "a secret of at least "
+                + BearerToken.MIN_LENGTH + " characters without spaces")
+                .map(BearerToken::of);
+        Optional<TeamConfig.Queue> queue = queue(r, name);
+        Optional<TeamConfig.SharingLimits> sharing = sharing(r);
+        List<TeamConfig.LatencyGroup> groups = groups(r);
+        SettingsLayer defaults = LayerReader.read(r, Level.TEAM, ROOT + ".confidence", ROOT, Need.OPTIONAL);
+        Map<String, SettingsLayer> jobs = jobs(r);
+        r.reportUnknownKeys();
+        Optional<TeamConfig> team = Optional.empty();
+        if (r.reported() == before) {
+            team = Optional.of(new TeamConfig(name.orElseThrow(), token.orElseThrow(), queue.orElseThrow(), sharing,
+                    groups, defaults, jobs, file));
+        }
+        return new TeamFile(r, name, token, queue, team);
+    }
+
+    private static Optional<TeamConfig.Queue> queue(ConfigReader r, Optional<String> team) {
+        Optional<String> name = r.text(QUEUE_NAME, Need.OPTIONAL, SiteReader.QUEUE_NAME, SiteReader.QUEUE_EXPECTED)
+                .or(() -> team);
+        Optional<Double> capacity = r.number(QUEUE_CAPACITY, Need.REQUIRED, d -> d > 0 && d <= 100,
+                "a percentage of the parent queue in (0, 100]");
+        if (capacity.isEmpty()) {
+            r.number(ROOT + ".queue.maximum-capacity", Need.OPTIONAL, d -> d > 0 && d <= 100,
+                    "a percentage of the parent queue in (0, 100]");
+            return Optional.empty();
+        }
+        double floor = capacity.get();
+        Optional<Double> maximum = r.number(ROOT + ".queue.maximum-capacity", Need.OPTIONAL,
+                d -> d >= floor && d <= 100, "a percentage in [capacity = " + floor + ", 100]");
+        boolean maximumBad = r.has(ROOT + ".queue.maximum-capacity") && maximum.isEmpty();
+        if (name.isEmpty() || maximumBad) {
+            return Optional.empty();
+        }
+        return Optional.of(new TeamConfig.Queue(name.get(), floor, maximum.orElse(100.0)));
+    }
+
+    private static Optional<TeamConfig.SharingLimits> sharing(ConfigReader r) {
+        String root = ROOT + ".sharing-policy";
+        if (!r.has(root)) {
+            return Optional.empty();
+        }
+        Optional<Double> instantaneous = r.number(root + ".instantaneous-max", Need.REQUIRED,
+                d -> d > 0 && d <= 100, "a percentage of the plan in (0, 100]");
+        double ceiling = instantaneous.orElse(100.0);
+        Optional<Double> average = r.number(root + ".average-max", Need.REQUIRED, d -> d > 0 && d <= ceiling,
+                "a percentage in (0, instantaneous-max = " + ceiling + "]");
+        Optional<Duration> window = r.duration(root + ".window", Need.REQUIRED, WHOLE_SECONDS, SECONDS + ",");
+        if (instantaneous.isEmpty() || average.isEmpty() || window.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new TeamConfig.SharingLimits(instantaneous.get(), average.get(), window.get()));
+    }
+
+    private static List<TeamConfig.LatencyGroup> groups(ConfigReader r) {
+        String root = ROOT + ".latency-sensitive";
+        List<TeamConfig.LatencyGroup> groups = new ArrayList<>();
+        Map<String, String> groupOfJob = new HashMap<>();
+        for (String name : r.names(root, Need.OPTIONAL, "an object of job groups by name")) {
+            String prefix = root + "." + ConfigReader.path(name);
+            if (!SiteReader.QUEUE_NAME.matcher(name).matches()) {
+                r.problem(prefix, "expected a group name of 1 to 64 letters, digits, '_' or '-' (it names a queue)");
+            }
+            Optional<Duration> period = r.duration(prefix + ".period", Need.REQUIRED, WHOLE_SECONDS, SECONDS + ",");
+            Duration ceiling = period.orElse(Duration.ofSeconds(Long.MAX_VALUE));
+            Optional<Duration> on = r.duration(prefix + ".on", Need.REQUIRED,
+                    WHOLE_SECONDS.and(d -> d.compareTo(ceiling) <= 0),
+                    SECONDS + " and at most the period" + period.map(p -> " (" + p.toSeconds() + "s)").orElse("")
+                            + ",");
+            Optional<Integer> vcores = r.whole(prefix + ".burst.vcores", Need.REQUIRED, 1, Integer.MAX_VALUE);
+            Optional<Long> memory = r.memoryMb(prefix + ".burst.memory", Need.REQUIRED);
+            List<String> jobs = r.textList(prefix + ".jobs", Need.OPTIONAL, "a list of job keys").orElse(List.of());
+            for (String job : jobs) {
+                String other = groupOfJob.putIfAbsent(job, name);
+                if (other != null) {
+                    r.problem(prefix + ".jobs", "job '" + job + "' is already in group '" + other
+                            + "'; a job belongs to at most one latency-sensitive group");
+                }
+            }
+            if (period.isPresent() && on.isPresent() && vcores.isPresent() && memory.isPresent()) {
+                groups.add(new TeamConfig.LatencyGroup(name, period.get(), on.get(),
+                        Resources.of(vcores.get(), memory.get()), jobs));
+            }
+        }
+        return groups;
+    }
+
+    private static Map<String, SettingsLayer> jobs(ConfigReader r) {
+        String root = ROOT + ".jobs";
+        Map<String, SettingsLayer> jobs = new LinkedHashMap<>();
+        for (String key : r.names(root, Need.OPTIONAL, "an object of job entries by (quoted) job key")) {
+            String prefix = root + "." + ConfigReader.path(key);
+            if (key.isBlank()) {
+                r.problem(prefix, "expected a job key, got an empty name");
+            }
+            jobs.put(key, LayerReader.read(r, Level.JOB, prefix + ".confidence", prefix, Need.OPTIONAL));
+        }
+        return jobs;
+    }
+}
