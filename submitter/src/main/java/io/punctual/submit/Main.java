@@ -2,6 +2,7 @@ package io.punctual.submit;
 
 import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.Command;
+import io.punctual.submit.cli.ConfigCheckCommand;
 import io.punctual.submit.cli.DemoCommand;
 import io.punctual.submit.cli.HistoryCommand;
 import io.punctual.submit.cli.PlanCommand;
@@ -31,6 +32,7 @@ public final class Main {
         commands.put("plan", new PlanCommand());
         commands.put("sizing", new SizingCommand());
         commands.put("history", new HistoryCommand());
+        commands.put("config", new ConfigCheckCommand());
         return commands;
     }
 
