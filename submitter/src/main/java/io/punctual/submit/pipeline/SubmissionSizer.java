@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rush.GaussianEstimator;
 import io.punctual.sizing.sizer.FirstApplicableSizer;
@@ -18,6 +19,7 @@ import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.ClusterSnapshot;
 import io.punctual.yarn.QueueSnapshot;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,14 +42,22 @@ public final class SubmissionSizer {
 
     /** The request sizing answers, built from the submission and the cluster as it is now. */
     public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
-        Map<String, String> conf = SparkSettings.effective(submission.args());
+        return request(submission.jobKey(), submission.deadline(), SparkSettings.effective(submission.args()), one,
+                executorsThatFit(one, cluster, submission.planQueue()));
+    }
+
+    /**
+     * The request for a job with these Spark settings ({@code spark.executor.instances} is the user's explicit
+     * count, {@code spark.deadline.confidence} the asked confidence) and a plan that holds {@code clusterExecutors}.
+     */
+    public SizingRequest request(JobKey job, Instant deadline, Map<String, String> conf, ContainerShapes one,
+                                 int clusterExecutors) {
         int cores = (int) one.executor().vcores();
         Optional<Integer> user = userExecutors(conf);
-        Optional<JobHistory> history = learning.history(submission.jobKey());
+        Optional<JobHistory> history = learning.history(job);
         int requested = user.orElse(settings.maxExecutors()) * cores;
-        return new SizingRequest(submission.jobKey(), clock.instant(), submission.deadline(),
-                confidence(submission.args()), settings.robustness(), one.executor(), cores, history, requested,
-                settings.maxExecutors(), executorsThatFit(one, cluster, submission.planQueue()), user);
+        return new SizingRequest(job, clock.instant(), deadline, confidence(conf), settings.robustness(),
+                one.executor(), cores, history, requested, settings.maxExecutors(), clusterExecutors, user);
     }
 
     public SizingDecision decide(SizingRequest request) {
@@ -58,7 +68,7 @@ public final class SubmissionSizer {
     }
 
     /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */
-    static int executorsThatFit(ContainerShapes one, ClusterSnapshot cluster, String planQueue) {
+    public static int executorsThatFit(ContainerShapes one, ClusterSnapshot cluster, String planQueue) {
         Resources plan = cluster.queue(planQueue).map(q -> capacityOf(q, cluster)).orElse(cluster.total());
         return (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
     }
@@ -71,8 +81,8 @@ public final class SubmissionSizer {
                 (long) (cluster.total().vcores() * queue.capacity()));
     }
 
-    private double confidence(SubmitArguments args) {
-        Optional<String> asked = args.conf(SubmitArguments.CONFIDENCE);
+    private double confidence(Map<String, String> conf) {
+        Optional<String> asked = Optional.ofNullable(conf.get(SubmitArguments.CONFIDENCE));
         if (asked.isEmpty()) {
             return settings.confidence();
         }
