@@ -1,0 +1,255 @@
+package io.punctual.sizing.bopf;
+
+import io.punctual.sizing.Resources;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bursts of BoPF's hard queues over time, and the exact peak of their sum during a new queue's ON windows —
+ * the left side of resource condition (3), {@code α_q ≤ C − Σ_{h∈H} g_h(t)} (BoPF paper §3.3; DESIGN.md §3).
+ *
+ * <p>Why not sweep the hyperperiod: the LCM of a few dozen periods is astronomically large. Instead, write an
+ * instant of q's ON windows as t = s_q + k·T_q + u with u ∈ [0, t_q). For hard queues of period T, the position
+ * t mod T depends on k only through k mod n, n = T / gcd(T, T_q), and as k runs over the integers it visits the
+ * whole residue class of (s_q + u) modulo g = gcd(T, T_q). So one period group contributes, at offset u, the
+ * maximum of its profile over that residue class — its profile folded onto [0, g). Groups whose n are coprime are
+ * independent by the Chinese remainder theorem (any combination of k mod n_i is reached by one k), so their folded
+ * maxima add; groups whose n share a factor are coupled and are summed on their common hyperperiod first. The
+ * peak is then the maximum over u of the sum of the independent folded profiles, an exact sweep over q's ON
+ * window. This is exact for every input whose coupled groups fit the segment budget.
+ *
+ * <p>In general the question is NP-hard (with one-second ON windows it is the simultaneous congruences problem),
+ * so past the budget this returns sound bounds instead: the upper bound treats coupled groups as independent, the
+ * lower bound is a peak some instant really reaches. Callers decide from the bounds and say when they could not.
+ */
+final class HardBurstLoad {
+
+    /** Beyond this many distinct periods the pairwise coupling analysis is skipped and only bounds are given. */
+    static final int MAX_PERIODS_FOR_COUPLING = 512;
+
+    private final Map<Long, PeriodGroup> groups = new LinkedHashMap<>();
+    private final long[] totalBurst = new long[PeriodProfile.RESOURCES];
+
+    void add(QueueSpec hard) {
+        groups.computeIfAbsent(hard.periodSeconds(), PeriodGroup::new).add(hard);
+        totalBurst[0] += hard.alpha().vcores();
+        totalBurst[1] += hard.alpha().memoryMb();
+    }
+
+    /** Σ α_h over all hard queues: the load if every hard queue burst at once. */
+    Resources totalBurst() {
+        return PeakLoad.toResources(totalBurst);
+    }
+
+    /** One independent contributor to the load at offset u: a folded profile Q over [0, g). */
+    private record Unit(PeriodProfile folded, long[] windowMax) {
+    }
+
+    /** Bounds on the peak hard load during {@code q}'s ON windows, exact whenever the budget allows. */
+    PeakLoad peakDuring(QueueSpec q, long budget) {
+        List<PeriodGroup> touching = new ArrayList<>();
+        List<Unit> alone = new ArrayList<>();
+        for (PeriodGroup group : groups.values()) {
+            PeriodProfile folded = group.foldedTo(gcd(group.period(), q.periodSeconds()));
+            long[] windowMax = folded.maxOver(q.startSeconds(), q.onSeconds());
+            if (windowMax[0] != 0 || windowMax[1] != 0) {
+                touching.add(group);
+                alone.add(new Unit(folded, windowMax));
+            }
+        }
+        if (touching.isEmpty()) {
+            return PeakLoad.NONE;
+        }
+        if (touching.size() == 1) {
+            return PeakLoad.exact(alone.get(0).windowMax());
+        }
+        List<Unit> exactUnits = new ArrayList<>();
+        List<Unit> relaxedUnits = new ArrayList<>();
+        for (int[] component : coupledComponents(touching, q.periodSeconds())) {
+            Unit merged = component.length == 1 ? alone.get(component[0]) : merge(touching, component, q, budget);
+            if (merged != null) {
+                exactUnits.add(merged);
+            } else {
+                for (int i : component) {
+                    relaxedUnits.add(alone.get(i));
+                }
+            }
+        }
+        long[] exactPeak = sweep(exactUnits, q, budget);
+        if (relaxedUnits.isEmpty() && exactPeak != null) {
+            return PeakLoad.exact(exactPeak);
+        }
+        long[] lower = exactPeak != null ? exactPeak : largestSingle(exactUnits);
+        lower = elementwiseMax(lower, largestSingle(relaxedUnits));
+        List<Unit> all = new ArrayList<>(exactUnits);
+        all.addAll(relaxedUnits);
+        long[] upper = sweep(all, q, budget);
+        return PeakLoad.between(lower, upper != null ? upper : sumOfMaxima(all));
+    }
+
+    /**
+     * Components of the "n_i and n_j share a factor" graph over the touching groups, n = T / gcd(T, T_q). Groups in
+     * different components are independent (CRT); with too many periods everything is put in one component.
+     */
+    private static List<int[]> coupledComponents(List<PeriodGroup> touching, long queuePeriod) {
+        int m = touching.size();
+        int[] parent = new int[m];
+        long[] n = new long[m];
+        for (int i = 0; i < m; i++) {
+            parent[i] = i;
+            n[i] = touching.get(i).period() / gcd(touching.get(i).period(), queuePeriod);
+        }
+        int firstCoupled = -1;
+        for (int i = 0; i < m; i++) {
+            if (n[i] == 1) {
+                continue;
+            }
+            if (m > MAX_PERIODS_FOR_COUPLING) {
+                firstCoupled = firstCoupled < 0 ? i : firstCoupled;
+                parent[i] = firstCoupled;
+                continue;
+            }
+            for (int j = i + 1; j < m; j++) {
+                if (n[j] > 1 && gcd(n[i], n[j]) > 1) {
+                    parent[find(parent, i)] = find(parent, j);
+                }
+            }
+        }
+        Map<Integer, List<Integer>> byRoot = new LinkedHashMap<>();
+        for (int i = 0; i < m; i++) {
+            byRoot.computeIfAbsent(find(parent, i), k -> new ArrayList<>()).add(i);
+        }
+        List<int[]> components = new ArrayList<>();
+        for (List<Integer> members : byRoot.values()) {
+            components.add(members.stream().mapToInt(Integer::intValue).toArray());
+        }
+        return components;
+    }
+
+    private static int find(int[] parent, int i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    }
+
+    /** Sums a coupled component on its hyperperiod and folds it, or null when that exceeds the budget. */
+    private static Unit merge(List<PeriodGroup> touching, int[] component, QueueSpec q, long budget) {
+        long hyperperiod = 1;
+        List<PeriodProfile> parts = new ArrayList<>();
+        for (int i : component) {
+            hyperperiod = lcm(hyperperiod, touching.get(i).period());
+            if (hyperperiod > QueueSpec.MAX_SECONDS) {
+                return null;
+            }
+            parts.add(touching.get(i).profile());
+        }
+        if (PeriodProfile.segmentsOnHyperperiod(parts, hyperperiod) > Math.min(budget, PeriodProfile.MAX_SEGMENTS)) {
+            return null;
+        }
+        PeriodProfile folded = PeriodProfile.sum(parts, hyperperiod).foldTo(gcd(hyperperiod, q.periodSeconds()));
+        return new Unit(folded, folded.maxOver(q.startSeconds(), q.onSeconds()));
+    }
+
+    /**
+     * max over u ∈ [0, t_q) of Σ_units Q((s_q + u) mod g), per resource; null when the step functions over the
+     * window would need more events than the budget.
+     */
+    private static long[] sweep(List<Unit> units, QueueSpec q, long budget) {
+        if (units.isEmpty()) {
+            return new long[PeriodProfile.RESOURCES];
+        }
+        if (units.size() == 1) {
+            return units.get(0).windowMax().clone();
+        }
+        long events = 0;
+        for (Unit unit : units) {
+            PeriodProfile folded = unit.folded();
+            events += (long) folded.segments() * (q.onSeconds() / folded.period() + 2);
+            if (events > Math.min(budget, PeriodProfile.MAX_SEGMENTS)) {
+                return null;
+            }
+        }
+        long[] keys = new long[(int) events];
+        long[][] delta = new long[PeriodProfile.RESOURCES][(int) events];
+        int count = 0;
+        for (Unit unit : units) {
+            count = emitSteps(unit.folded(), q, keys, delta, count);
+        }
+        Arrays.sort(keys, 0, count);
+        long[] level = new long[PeriodProfile.RESOURCES];
+        long[] peak = new long[PeriodProfile.RESOURCES];
+        for (int e = 0; e < count; e++) {
+            int event = PeriodProfile.keyIndex(keys[e]);
+            level[0] += delta[0][event];
+            level[1] += delta[1][event];
+            boolean lastAtThisOffset = e + 1 == count
+                    || PeriodProfile.keyPosition(keys[e + 1]) != PeriodProfile.keyPosition(keys[e]);
+            if (lastAtThisOffset) {
+                peak[0] = Math.max(peak[0], level[0]);
+                peak[1] = Math.max(peak[1], level[1]);
+            }
+        }
+        return peak;
+    }
+
+    /** Appends the changes of u ↦ Q((s_q + u) mod g) over u ∈ [0, t_q) as (u, index) keys and deltas. */
+    private static int emitSteps(PeriodProfile folded, QueueSpec q, long[] keys, long[][] delta, int count) {
+        long pos = Math.floorMod(q.startSeconds(), folded.period());
+        int i = folded.segmentAt(pos);
+        long u = 0;
+        long previous0 = 0;
+        long previous1 = 0;
+        while (u < q.onSeconds()) {
+            keys[count] = PeriodProfile.sortKey(u, count);
+            delta[0][count] = folded.value(0, i) - previous0;
+            delta[1][count] = folded.value(1, i) - previous1;
+            previous0 = folded.value(0, i);
+            previous1 = folded.value(1, i);
+            count++;
+            u += folded.end(i) - pos;
+            i = i + 1 == folded.segments() ? 0 : i + 1;
+            pos = folded.start(i);
+        }
+        return count;
+    }
+
+    private static long[] largestSingle(List<Unit> units) {
+        long[] best = new long[PeriodProfile.RESOURCES];
+        for (Unit unit : units) {
+            best = elementwiseMax(best, unit.windowMax());
+        }
+        return best;
+    }
+
+    private static long[] sumOfMaxima(List<Unit> units) {
+        long[] total = new long[PeriodProfile.RESOURCES];
+        for (Unit unit : units) {
+            total[0] += unit.windowMax()[0];
+            total[1] += unit.windowMax()[1];
+        }
+        return total;
+    }
+
+    private static long[] elementwiseMax(long[] a, long[] b) {
+        return new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])};
+    }
+
+    static long gcd(long a, long b) {
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    private static long lcm(long a, long b) {
+        long factor = a / gcd(a, b);
+        return Math.multiplyHigh(factor, b) != 0 || factor * b < 0 ? Long.MAX_VALUE : factor * b;
+    }
+}
