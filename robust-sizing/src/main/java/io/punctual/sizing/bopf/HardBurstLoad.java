@@ -1,6 +1,7 @@
 package io.punctual.sizing.bopf;
 
 import io.punctual.sizing.Resources;
+import io.punctual.sizing.bopf.PeriodicBursts.FoldedWindow;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -21,22 +22,65 @@ import java.util.Map;
  * peak is then the maximum over u of the sum of the independent folded profiles, an exact sweep over q's ON
  * window. This is exact for every input whose coupled groups fit the segment budget.
  *
+ * <p>Hard queues are stored in families: periods whose joint hyperperiod stays within {@link #DENSE_HYPERPERIOD}
+ * (all the usual 1 min … 1 day periods share 86,400 s) share one {@link DenseBursts} array, so the coupling between
+ * them costs nothing at query time; longer periods are {@link SparseBursts} step functions.
+ *
  * <p>In general the question is NP-hard (with one-second ON windows it is the simultaneous congruences problem),
  * so past the budget this returns sound bounds instead: the upper bound treats coupled groups as independent, the
  * lower bound is a peak some instant really reaches. Callers decide from the bounds and say when they could not.
  */
 final class HardBurstLoad {
 
-    /** Beyond this many distinct periods the pairwise coupling analysis is skipped and only bounds are given. */
+    /** Beyond this many sources the pairwise coupling analysis is skipped and only bounds are given. */
     static final int MAX_PERIODS_FOR_COUPLING = 512;
+    /** Periods up to this (about three days) live in dense per-second families of at most this hyperperiod. */
+    static final long DENSE_HYPERPERIOD = 1 << 18;
 
-    private final Map<Long, PeriodGroup> groups = new LinkedHashMap<>();
+    private final long denseHyperperiod;
+    private final List<DenseBursts> families = new ArrayList<>();
+    private final Map<Long, SparseBursts> sparse = new LinkedHashMap<>();
+    private final List<PeriodicBursts> sources = new ArrayList<>();
     private final long[] totalBurst = new long[PeriodProfile.RESOURCES];
 
+    HardBurstLoad() {
+        this(DENSE_HYPERPERIOD);
+    }
+
+    /** With families of hyperperiod at most {@code denseHyperperiod}; 0 keeps every period sparse. */
+    HardBurstLoad(long denseHyperperiod) {
+        this.denseHyperperiod = denseHyperperiod;
+    }
+
     void add(QueueSpec hard) {
-        groups.computeIfAbsent(hard.periodSeconds(), PeriodGroup::new).add(hard);
+        sourceFor(hard.periodSeconds()).add(hard);
         totalBurst[0] += hard.alpha().vcores();
         totalBurst[1] += hard.alpha().memoryMb();
+    }
+
+    /** A family whose hyperperiod T divides, else one that can grow to take T within the limit, else a new one. */
+    private PeriodicBursts sourceFor(long period) {
+        if (period > denseHyperperiod) {
+            return sparse.computeIfAbsent(period, p -> register(new SparseBursts(p)));
+        }
+        for (DenseBursts family : families) {
+            if (family.period() % period == 0) {
+                return family;
+            }
+        }
+        for (DenseBursts family : families) {
+            if (family.periodWith(period) <= denseHyperperiod) {
+                return family;
+            }
+        }
+        DenseBursts family = register(new DenseBursts(period));
+        families.add(family);
+        return family;
+    }
+
+    private <T extends PeriodicBursts> T register(T source) {
+        sources.add(source);
+        return source;
     }
 
     /** Σ α_h over all hard queues: the load if every hard queue burst at once. */
@@ -44,20 +88,15 @@ final class HardBurstLoad {
         return PeakLoad.toResources(totalBurst);
     }
 
-    /** One independent contributor to the load at offset u: a folded profile Q over [0, g). */
-    private record Unit(PeriodProfile folded, long[] windowMax) {
-    }
-
     /** Bounds on the peak hard load during {@code q}'s ON windows, exact whenever the budget allows. */
     PeakLoad peakDuring(QueueSpec q, long budget) {
-        List<PeriodGroup> touching = new ArrayList<>();
-        List<Unit> alone = new ArrayList<>();
-        for (PeriodGroup group : groups.values()) {
-            PeriodProfile folded = group.foldedTo(gcd(group.period(), q.periodSeconds()));
-            long[] windowMax = folded.maxOver(q.startSeconds(), q.onSeconds());
-            if (windowMax[0] != 0 || windowMax[1] != 0) {
-                touching.add(group);
-                alone.add(new Unit(folded, windowMax));
+        List<PeriodicBursts> touching = new ArrayList<>();
+        List<FoldedWindow> alone = new ArrayList<>();
+        for (PeriodicBursts source : sources) {
+            FoldedWindow folded = source.foldFor(q);
+            if (!folded.isZero()) {
+                touching.add(source);
+                alone.add(folded);
             }
         }
         if (touching.isEmpty()) {
@@ -66,10 +105,10 @@ final class HardBurstLoad {
         if (touching.size() == 1) {
             return PeakLoad.exact(alone.get(0).windowMax());
         }
-        List<Unit> exactUnits = new ArrayList<>();
-        List<Unit> relaxedUnits = new ArrayList<>();
+        List<FoldedWindow> exactUnits = new ArrayList<>();
+        List<FoldedWindow> relaxedUnits = new ArrayList<>();
         for (int[] component : coupledComponents(touching, q.periodSeconds())) {
-            Unit merged = component.length == 1 ? alone.get(component[0]) : merge(touching, component, q, budget);
+            FoldedWindow merged = component.length == 1 ? alone.get(component[0]) : merge(touching, component, q, budget);
             if (merged != null) {
                 exactUnits.add(merged);
             } else {
@@ -84,7 +123,7 @@ final class HardBurstLoad {
         }
         long[] lower = exactPeak != null ? exactPeak : largestSingle(exactUnits);
         lower = elementwiseMax(lower, largestSingle(relaxedUnits));
-        List<Unit> all = new ArrayList<>(exactUnits);
+        List<FoldedWindow> all = new ArrayList<>(exactUnits);
         all.addAll(relaxedUnits);
         long[] upper = sweep(all, q, budget);
         return PeakLoad.between(lower, upper != null ? upper : sumOfMaxima(all));
@@ -94,7 +133,7 @@ final class HardBurstLoad {
      * Components of the "n_i and n_j share a factor" graph over the touching groups, n = T / gcd(T, T_q). Groups in
      * different components are independent (CRT); with too many periods everything is put in one component.
      */
-    private static List<int[]> coupledComponents(List<PeriodGroup> touching, long queuePeriod) {
+    private static List<int[]> coupledComponents(List<PeriodicBursts> touching, long queuePeriod) {
         int m = touching.size();
         int[] parent = new int[m];
         long[] n = new long[m];
@@ -138,7 +177,7 @@ final class HardBurstLoad {
     }
 
     /** Sums a coupled component on its hyperperiod and folds it, or null when that exceeds the budget. */
-    private static Unit merge(List<PeriodGroup> touching, int[] component, QueueSpec q, long budget) {
+    private static FoldedWindow merge(List<PeriodicBursts> touching, int[] component, QueueSpec q, long budget) {
         long hyperperiod = 1;
         List<PeriodProfile> parts = new ArrayList<>();
         for (int i : component) {
@@ -152,14 +191,14 @@ final class HardBurstLoad {
             return null;
         }
         PeriodProfile folded = PeriodProfile.sum(parts, hyperperiod).foldTo(gcd(hyperperiod, q.periodSeconds()));
-        return new Unit(folded, folded.maxOver(q.startSeconds(), q.onSeconds()));
+        return new FoldedWindow(folded, folded.maxOver(q.startSeconds(), q.onSeconds()));
     }
 
     /**
      * max over u ∈ [0, t_q) of Σ_units Q((s_q + u) mod g), per resource; null when the step functions over the
      * window would need more events than the budget.
      */
-    private static long[] sweep(List<Unit> units, QueueSpec q, long budget) {
+    private static long[] sweep(List<FoldedWindow> units, QueueSpec q, long budget) {
         if (units.isEmpty()) {
             return new long[PeriodProfile.RESOURCES];
         }
@@ -167,7 +206,7 @@ final class HardBurstLoad {
             return units.get(0).windowMax().clone();
         }
         long events = 0;
-        for (Unit unit : units) {
+        for (FoldedWindow unit : units) {
             PeriodProfile folded = unit.folded();
             events += (long) folded.segments() * (q.onSeconds() / folded.period() + 2);
             if (events > Math.min(budget, PeriodProfile.MAX_SEGMENTS)) {
@@ -177,7 +216,7 @@ final class HardBurstLoad {
         long[] keys = new long[(int) events];
         long[][] delta = new long[PeriodProfile.RESOURCES][(int) events];
         int count = 0;
-        for (Unit unit : units) {
+        for (FoldedWindow unit : units) {
             count = emitSteps(unit.folded(), q, keys, delta, count);
         }
         Arrays.sort(keys, 0, count);
@@ -218,17 +257,17 @@ final class HardBurstLoad {
         return count;
     }
 
-    private static long[] largestSingle(List<Unit> units) {
+    private static long[] largestSingle(List<FoldedWindow> units) {
         long[] best = new long[PeriodProfile.RESOURCES];
-        for (Unit unit : units) {
+        for (FoldedWindow unit : units) {
             best = elementwiseMax(best, unit.windowMax());
         }
         return best;
     }
 
-    private static long[] sumOfMaxima(List<Unit> units) {
+    private static long[] sumOfMaxima(List<FoldedWindow> units) {
         long[] total = new long[PeriodProfile.RESOURCES];
-        for (Unit unit : units) {
+        for (FoldedWindow unit : units) {
             total[0] += unit.windowMax()[0];
             total[1] += unit.windowMax()[1];
         }
@@ -248,7 +287,7 @@ final class HardBurstLoad {
         return a;
     }
 
-    private static long lcm(long a, long b) {
+    static long lcm(long a, long b) {
         long factor = a / gcd(a, b);
         return Math.multiplyHigh(factor, b) != 0 || factor * b < 0 ? Long.MAX_VALUE : factor * b;
     }

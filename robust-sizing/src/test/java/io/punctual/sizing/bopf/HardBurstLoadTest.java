@@ -22,8 +22,9 @@ class HardBurstLoadTest {
     private static final long NO_LIMIT = PeriodProfile.MAX_SEGMENTS;
 
     @Property(tries = 400)
-    void peakMatchesASecondBySecondSweep(@ForAll("hardQueues") List<QueueSpec> hard, @ForAll("queue") QueueSpec q) {
-        HardBurstLoad load = new HardBurstLoad();
+    void peakMatchesASecondBySecondSweep(@ForAll("hardQueues") List<QueueSpec> hard, @ForAll("queue") QueueSpec q,
+                                         @ForAll("denseLimits") long denseLimit) {
+        HardBurstLoad load = new HardBurstLoad(denseLimit);
         hard.forEach(load::add);
 
         PeakLoad peak = load.peakDuring(q, NO_LIMIT);
@@ -34,8 +35,9 @@ class HardBurstLoadTest {
 
     @Property(tries = 300)
     void boundsStaySoundWhenTheBudgetRunsOut(@ForAll("hardQueues") List<QueueSpec> hard, @ForAll("queue") QueueSpec q,
-                                             @ForAll @IntRange(min = 1, max = 12) int budget) {
-        HardBurstLoad load = new HardBurstLoad();
+                                             @ForAll @IntRange(min = 1, max = 12) int budget,
+                                             @ForAll("denseLimits") long denseLimit) {
+        HardBurstLoad load = new HardBurstLoad(denseLimit);
         hard.forEach(load::add);
 
         PeakLoad peak = load.peakDuring(q, budget);
@@ -84,6 +86,12 @@ class HardBurstLoadTest {
 
         assertThat(peak.isExact()).isTrue();
         assertThat(peak.upper()).isEqualTo(Resources.of(10, 400));
+    }
+
+    /** All sparse, small dense families that must be coupled at query time, and the default. */
+    @Provide
+    Arbitrary<Long> denseLimits() {
+        return Arbitraries.of(0L, 6L, 12L, HardBurstLoad.DENSE_HYPERPERIOD);
     }
 
     @Provide

@@ -5,11 +5,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The summed burst load of the hard queues that share one period T, as a step function on [0, T) in absolute time
+ * The summed burst load of hard queues sharing one long period T, as a step function on [0, T) in absolute time
  * modulo T. Adding a queue is O(log n); the materialised profile and its folds are rebuilt lazily and cached until
  * the next addition.
  */
-final class PeriodGroup {
+final class SparseBursts implements PeriodicBursts {
 
     private final long period;
     private final TreeMap<Long, long[]> steps = new TreeMap<>();
@@ -17,15 +17,17 @@ final class PeriodGroup {
     private final Map<Long, PeriodProfile> folds = new HashMap<>();
     private PeriodProfile profile;
 
-    PeriodGroup(long period) {
+    SparseBursts(long period) {
         this.period = period;
     }
 
-    long period() {
+    @Override
+    public long period() {
         return period;
     }
 
-    void add(QueueSpec hard) {
+    @Override
+    public void add(QueueSpec hard) {
         long[] burst = {hard.alpha().vcores(), hard.alpha().memoryMb()};
         long on = hard.onSeconds();
         long from = hard.startSeconds() % period;
@@ -54,7 +56,8 @@ final class PeriodGroup {
         into[1] += sign * burst[1];
     }
 
-    PeriodProfile profile() {
+    @Override
+    public PeriodProfile profile() {
         if (profile == null) {
             int cells = steps.size() + 1;
             long[] cuts = new long[cells];
@@ -77,13 +80,14 @@ final class PeriodGroup {
         return profile;
     }
 
-    /** This group's profile folded onto [0, g), g a divisor of the period (see {@link PeriodProfile#foldTo}). */
-    PeriodProfile foldedTo(long g) {
+    @Override
+    public FoldedWindow foldFor(QueueSpec q) {
+        long g = HardBurstLoad.gcd(period, q.periodSeconds());
         PeriodProfile folded = folds.get(g);
         if (folded == null) {
             folded = profile().foldTo(g);
             folds.put(g, folded);
         }
-        return folded;
+        return new FoldedWindow(folded, folded.maxOver(q.startSeconds(), q.onSeconds()));
     }
 }
