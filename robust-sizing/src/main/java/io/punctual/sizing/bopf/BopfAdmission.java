@@ -27,8 +27,11 @@ import java.util.Set;
  */
 public final class BopfAdmission {
 
-    /** Default bound on the segments and events resource (3) may lay out for one decision (about 30 ms at worst). */
-    public static final long DEFAULT_SEARCH_BUDGET = 1 << 20;
+    /**
+     * Default bound on the work resource (3) may do for one decision, in cell reads of the joint hyperperiod of
+     * coupled hard queues (a few milliseconds at worst; typical decisions need far less).
+     */
+    public static final long DEFAULT_SEARCH_BUDGET = 1 << 22;
 
     private final long searchBudget;
 
@@ -132,7 +135,7 @@ public final class BopfAdmission {
         }
         return soft(queue, n, fairness + " but resource (3) is not proven: hard bursts during its ON windows peak "
                 + "between " + peak.lower() + " and " + peak.upper() + " and the search budget of " + searchBudget
-                + " segments ran out; soft, so no hard guarantee is put at risk");
+                + " steps ran out; soft, so no hard guarantee is put at risk");
     }
 
     private static AdmissionDecision hard(QueueSpec queue, int n, String reason) {

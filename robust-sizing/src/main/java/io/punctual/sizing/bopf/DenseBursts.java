@@ -1,10 +1,12 @@
 package io.punctual.sizing.bopf;
 
+import java.util.Arrays;
+
 /**
  * The summed bursts of hard queues whose periods share a small hyperperiod L (a day for 60 s … 86,400 s), one cell
  * per second: adding a queue touches its L/T windows, O(L·t/T) cells; folding for a new queue reads only the cells
  * its ON window meets, O(L·min(t_q, g)/g) with g = gcd(L, T_q). Coupled periods inside one family need no
- * hyperperiod merge at query time — the family already is that merge.
+ * hyperperiod merge at query time — the family already is that merge; {@link CoupledFold} handles coupled families.
  */
 final class DenseBursts implements PeriodicBursts {
 
@@ -75,55 +77,49 @@ final class DenseBursts implements PeriodicBursts {
 
     @Override
     public FoldedWindow foldFor(QueueSpec q) {
-        int g = (int) HardBurstLoad.gcd(period, q.periodSeconds());
-        int first = (int) (q.startSeconds() % g);
+        long g = HardBurstLoad.gcd(period, q.periodSeconds());
         int width = (int) Math.min(q.onSeconds(), g);
-        long[] foldedCores = new long[width];
-        long[] foldedMemory = new long[width];
-        int beforeWrap = Math.min(width, g - first);
-        for (int base = 0; base < period; base += g) {
-            maxInto(foldedCores, foldedMemory, 0, base + first, beforeWrap);
-            maxInto(foldedCores, foldedMemory, beforeWrap, base, width - beforeWrap);
-        }
-        long[] windowMax = new long[PeriodProfile.RESOURCES];
-        for (int u = 0; u < width; u++) {
-            windowMax[0] = Math.max(windowMax[0], foldedCores[u]);
-            windowMax[1] = Math.max(windowMax[1], foldedMemory[u]);
-        }
-        return new FoldedWindow(windowProfile(g, first, foldedCores, foldedMemory), windowMax);
+        long[] cores = new long[width];
+        long[] memory = new long[width];
+        foldInto(g, q.startSeconds() % g, cores, memory);
+        return FoldedWindow.fromResidues(g, q.startSeconds() % g, cores, memory);
     }
 
-    private void maxInto(long[] foldedCores, long[] foldedMemory, int at, int cell, int length) {
+    /**
+     * out[u] = max over j of this load at ((offset + u) mod step) + j·step, for u below out's length; {@code step}
+     * divides the period. Reads (period/step)·min(length, step) cells.
+     */
+    void foldInto(long step, long offset, long[] outCores, long[] outMemory) {
+        int gap = (int) step;
+        int width = (int) Math.min(outCores.length, step);
+        int first = (int) (offset % step);
+        int beforeWrap = Math.min(width, gap - first);
+        Arrays.fill(outCores, 0, width, 0);
+        Arrays.fill(outMemory, 0, width, 0);
+        for (int base = 0; base < period; base += gap) {
+            maxInto(outCores, outMemory, 0, base + first, beforeWrap);
+            maxInto(outCores, outMemory, beforeWrap, base, width - beforeWrap);
+        }
+        for (int u = width; u < outCores.length; u++) {
+            outCores[u] = outCores[u - width];
+            outMemory[u] = outMemory[u - width];
+        }
+    }
+
+    private void maxInto(long[] outCores, long[] outMemory, int at, int cell, int length) {
         for (int i = 0; i < length; i++) {
-            foldedCores[at + i] = Math.max(foldedCores[at + i], vcores[cell + i]);
-            foldedMemory[at + i] = Math.max(foldedMemory[at + i], memory[cell + i]);
+            outCores[at + i] = Math.max(outCores[at + i], vcores[cell + i]);
+            outMemory[at + i] = Math.max(outMemory[at + i], memory[cell + i]);
         }
     }
 
-    /** Q on [0, g): the folded values on the window's residues first, first + 1, ... (mod g), zero elsewhere. */
-    private static PeriodProfile windowProfile(int g, int first, long[] foldedCores, long[] foldedMemory) {
-        int width = foldedCores.length;
-        int cells = width + 2;
-        long[] cuts = new long[cells];
-        long[][] values = new long[PeriodProfile.RESOURCES][cells];
-        int k = 0;
-        int wrapped = Math.max(0, first + width - g);
-        for (int u = width - wrapped; u < width; u++, k++) {
-            cuts[k] = u - (width - wrapped);
-            values[0][k] = foldedCores[u];
-            values[1][k] = foldedMemory[u];
+    /** Adds the cells from {@code cell} on (wrapping around the period) into sums[at, at + length). */
+    void addInto(long[] sumCores, long[] sumMemory, int at, long cell, int length) {
+        int i = (int) cell;
+        for (int k = 0; k < length; k++) {
+            sumCores[at + k] += vcores[i];
+            sumMemory[at + k] += memory[i];
+            i = i + 1 == period ? 0 : i + 1;
         }
-        if (wrapped < first) {
-            cuts[k++] = wrapped;
-        }
-        for (int u = 0; u < width - wrapped; u++, k++) {
-            cuts[k] = first + u;
-            values[0][k] = foldedCores[u];
-            values[1][k] = foldedMemory[u];
-        }
-        if (first + width - wrapped < g && wrapped == 0) {
-            cuts[k++] = first + width;
-        }
-        return PeriodProfile.fromCells(g, cuts, values, k);
     }
 }

@@ -1,7 +1,6 @@
 package io.punctual.sizing.bopf;
 
 import io.punctual.sizing.Resources;
-import io.punctual.sizing.bopf.PeriodicBursts.FoldedWindow;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,7 +19,7 @@ import java.util.Map;
  * independent by the Chinese remainder theorem (any combination of k mod n_i is reached by one k), so their folded
  * maxima add; groups whose n share a factor are coupled and are summed on their common hyperperiod first. The
  * peak is then the maximum over u of the sum of the independent folded profiles, an exact sweep over q's ON
- * window. This is exact for every input whose coupled groups fit the segment budget.
+ * window. This is exact for every input whose coupled groups fit the work budget.
  *
  * <p>Hard queues are stored in families: periods whose joint hyperperiod stays within {@link #DENSE_HYPERPERIOD}
  * (all the usual 1 min … 1 day periods share 86,400 s) share one {@link DenseBursts} array, so the coupling between
@@ -34,22 +33,31 @@ final class HardBurstLoad {
 
     /** Beyond this many sources the pairwise coupling analysis is skipped and only bounds are given. */
     static final int MAX_PERIODS_FOR_COUPLING = 512;
+    /** Sweeps of q's ON window up to this many (second × source) cells run densely. */
+    static final long DENSE_SWEEP = 1 << 24;
+    /** A sparse segment costs about this many dense cell reads (sorting and searching instead of a linear scan). */
+    static final long SPARSE_SEGMENT_COST = 16;
     /** Periods up to this (about three days) live in dense per-second families of at most this hyperperiod. */
     static final long DENSE_HYPERPERIOD = 1 << 18;
 
     private final long denseHyperperiod;
+    private final long denseSweep;
     private final List<DenseBursts> families = new ArrayList<>();
     private final Map<Long, SparseBursts> sparse = new LinkedHashMap<>();
     private final List<PeriodicBursts> sources = new ArrayList<>();
     private final long[] totalBurst = new long[PeriodProfile.RESOURCES];
 
     HardBurstLoad() {
-        this(DENSE_HYPERPERIOD);
+        this(DENSE_HYPERPERIOD, DENSE_SWEEP);
     }
 
-    /** With families of hyperperiod at most {@code denseHyperperiod}; 0 keeps every period sparse. */
-    HardBurstLoad(long denseHyperperiod) {
+    /**
+     * With families of hyperperiod at most {@code denseHyperperiod} (0 keeps every period sparse) and dense sweeps
+     * up to {@code denseSweep} cells (0 always sweeps events).
+     */
+    HardBurstLoad(long denseHyperperiod, long denseSweep) {
         this.denseHyperperiod = denseHyperperiod;
+        this.denseSweep = denseSweep;
     }
 
     void add(QueueSpec hard) {
@@ -58,24 +66,37 @@ final class HardBurstLoad {
         totalBurst[1] += hard.alpha().memoryMb();
     }
 
-    /** A family whose hyperperiod T divides, else one that can grow to take T within the limit, else a new one. */
+    /**
+     * The family whose hyperperiod T divides; else the one that grows least to take T, within the limit and without
+     * new prime factors (so a 110 s queue does not drag a family of 1 min … 1 day periods to an 11-day hyperperiod,
+     * which would couple it with every other family); else a new family.
+     */
     private PeriodicBursts sourceFor(long period) {
         if (period > denseHyperperiod) {
             return sparse.computeIfAbsent(period, p -> register(new SparseBursts(p)));
         }
+        DenseBursts best = null;
+        long bestPeriod = Long.MAX_VALUE;
         for (DenseBursts family : families) {
-            if (family.period() % period == 0) {
-                return family;
+            long grown = family.periodWith(period);
+            if (grown <= denseHyperperiod && grown < bestPeriod && primesDivide(period, family.period())) {
+                best = family;
+                bestPeriod = grown;
             }
         }
-        for (DenseBursts family : families) {
-            if (family.periodWith(period) <= denseHyperperiod) {
-                return family;
-            }
+        if (best == null) {
+            best = register(new DenseBursts(period));
+            families.add(best);
         }
-        DenseBursts family = register(new DenseBursts(period));
-        families.add(family);
-        return family;
+        return best;
+    }
+
+    /** True when every prime factor of {@code a} divides {@code b}. */
+    private static boolean primesDivide(long a, long b) {
+        for (long common = gcd(a, b); common > 1; common = gcd(a, b)) {
+            a /= common;
+        }
+        return a == 1;
     }
 
     private <T extends PeriodicBursts> T register(T source) {
@@ -176,8 +197,21 @@ final class HardBurstLoad {
         return i;
     }
 
-    /** Sums a coupled component on its hyperperiod and folds it, or null when that exceeds the budget. */
+    /**
+     * Folds a coupled component on its joint hyperperiod: straight from the cells when every member is dense, else
+     * by summing step functions (each segment weighed {@link #SPARSE_SEGMENT_COST} against the budget). Null when
+     * that exceeds the budget.
+     */
     private static FoldedWindow merge(List<PeriodicBursts> touching, int[] component, QueueSpec q, long budget) {
+        List<DenseBursts> dense = new ArrayList<>();
+        for (int i : component) {
+            if (touching.get(i) instanceof DenseBursts family) {
+                dense.add(family);
+            }
+        }
+        if (dense.size() == component.length) {
+            return CoupledFold.fold(dense, q, budget);
+        }
         long hyperperiod = 1;
         List<PeriodProfile> parts = new ArrayList<>();
         for (int i : component) {
@@ -187,7 +221,8 @@ final class HardBurstLoad {
             }
             parts.add(touching.get(i).profile());
         }
-        if (PeriodProfile.segmentsOnHyperperiod(parts, hyperperiod) > Math.min(budget, PeriodProfile.MAX_SEGMENTS)) {
+        long segments = PeriodProfile.segmentsOnHyperperiod(parts, hyperperiod);
+        if (segments > PeriodProfile.MAX_SEGMENTS || segments > budget / SPARSE_SEGMENT_COST) {
             return null;
         }
         PeriodProfile folded = PeriodProfile.sum(parts, hyperperiod).foldTo(gcd(hyperperiod, q.periodSeconds()));
@@ -198,18 +233,21 @@ final class HardBurstLoad {
      * max over u ∈ [0, t_q) of Σ_units Q((s_q + u) mod g), per resource; null when the step functions over the
      * window would need more events than the budget.
      */
-    private static long[] sweep(List<FoldedWindow> units, QueueSpec q, long budget) {
+    private long[] sweep(List<FoldedWindow> units, QueueSpec q, long budget) {
         if (units.isEmpty()) {
             return new long[PeriodProfile.RESOURCES];
         }
         if (units.size() == 1) {
             return units.get(0).windowMax().clone();
         }
+        if ((double) q.onSeconds() * units.size() <= Math.min(budget, denseSweep)) {
+            return denseSweep(units, q);
+        }
         long events = 0;
         for (FoldedWindow unit : units) {
             PeriodProfile folded = unit.folded();
             events += (long) folded.segments() * (q.onSeconds() / folded.period() + 2);
-            if (events > Math.min(budget, PeriodProfile.MAX_SEGMENTS)) {
+            if (events > Math.min(budget / SPARSE_SEGMENT_COST, PeriodProfile.MAX_SEGMENTS)) {
                 return null;
             }
         }
@@ -232,6 +270,21 @@ final class HardBurstLoad {
                 peak[0] = Math.max(peak[0], level[0]);
                 peak[1] = Math.max(peak[1], level[1]);
             }
+        }
+        return peak;
+    }
+
+    /** The sweep one second at a time: O(t_q) per source, no sorting. */
+    private static long[] denseSweep(List<FoldedWindow> units, QueueSpec q) {
+        long[] sumCores = new long[(int) q.onSeconds()];
+        long[] sumMemory = new long[(int) q.onSeconds()];
+        for (FoldedWindow unit : units) {
+            unit.addOver(q, sumCores, sumMemory);
+        }
+        long[] peak = new long[PeriodProfile.RESOURCES];
+        for (int u = 0; u < sumCores.length; u++) {
+            peak[0] = Math.max(peak[0], sumCores[u]);
+            peak[1] = Math.max(peak[1], sumMemory[u]);
         }
         return peak;
     }

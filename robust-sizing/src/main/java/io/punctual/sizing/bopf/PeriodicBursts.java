@@ -23,10 +23,4 @@ interface PeriodicBursts {
      */
     FoldedWindow foldFor(QueueSpec q);
 
-    /** A folded profile Q on [0, g) and its per-resource maximum over q's ON window. */
-    record FoldedWindow(PeriodProfile folded, long[] windowMax) {
-        boolean isZero() {
-            return windowMax[0] == 0 && windowMax[1] == 0;
-        }
-    }
 }

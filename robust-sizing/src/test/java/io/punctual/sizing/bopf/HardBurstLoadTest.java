@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.Resources;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
@@ -23,8 +24,8 @@ class HardBurstLoadTest {
 
     @Property(tries = 400)
     void peakMatchesASecondBySecondSweep(@ForAll("hardQueues") List<QueueSpec> hard, @ForAll("queue") QueueSpec q,
-                                         @ForAll("denseLimits") long denseLimit) {
-        HardBurstLoad load = new HardBurstLoad(denseLimit);
+                                         @ForAll("denseLimits") long denseLimit, @ForAll boolean denseSweep) {
+        HardBurstLoad load = new HardBurstLoad(denseLimit, denseSweep ? HardBurstLoad.DENSE_SWEEP : 0);
         hard.forEach(load::add);
 
         PeakLoad peak = load.peakDuring(q, NO_LIMIT);
@@ -36,8 +37,8 @@ class HardBurstLoadTest {
     @Property(tries = 300)
     void boundsStaySoundWhenTheBudgetRunsOut(@ForAll("hardQueues") List<QueueSpec> hard, @ForAll("queue") QueueSpec q,
                                              @ForAll @IntRange(min = 1, max = 12) int budget,
-                                             @ForAll("denseLimits") long denseLimit) {
-        HardBurstLoad load = new HardBurstLoad(denseLimit);
+                                             @ForAll("denseLimits") long denseLimit, @ForAll boolean denseSweep) {
+        HardBurstLoad load = new HardBurstLoad(denseLimit, denseSweep ? HardBurstLoad.DENSE_SWEEP : 0);
         hard.forEach(load::add);
 
         PeakLoad peak = load.peakDuring(q, budget);
@@ -45,6 +46,24 @@ class HardBurstLoadTest {
 
         assertThat(peak.lower().fitsIn(truth)).as("lower %s <= truth %s", peak.lower(), truth).isTrue();
         assertThat(truth.fitsIn(peak.upper())).as("truth %s <= upper %s", truth, peak.upper()).isTrue();
+    }
+
+    @Property(tries = 300)
+    void coupledFamiliesFoldTheSameEitherWay(@ForAll("hardQueues") List<QueueSpec> hard, @ForAll("queue") QueueSpec q) {
+        List<DenseBursts> families = new java.util.ArrayList<>();
+        for (QueueSpec h : hard) {
+            DenseBursts family = new DenseBursts(h.periodSeconds());
+            family.add(h);
+            families.add(family);
+        }
+        Assume.that(families.size() >= 2);
+
+        FoldedWindow split = CoupledFold.fold(families, q, CoupledFold.Way.SPLIT);
+        FoldedWindow merge = CoupledFold.fold(families, q, CoupledFold.Way.MERGE);
+
+        Resources truth = BruteForce.peakDuring(hard, q);
+        assertThat(PeakLoad.toResources(split.windowMax())).isEqualTo(truth);
+        assertThat(PeakLoad.toResources(merge.windowMax())).isEqualTo(truth);
     }
 
     @Test
