@@ -33,7 +33,7 @@ public class BopfAdmissionBenchmark {
     @Param({"20000"})
     int queues;
 
-    @Param({"harmonic", "mixed"})
+    @Param({"harmonic", "mixed", "random"})
     String periods;
 
     private final BopfAdmission admission = new BopfAdmission();

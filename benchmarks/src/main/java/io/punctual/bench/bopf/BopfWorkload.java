@@ -22,6 +22,9 @@ final class BopfWorkload {
     /** The harmonic ones plus the paper's 110 s and 150 s and a 7-minute one: the hyperperiod grows to 77 days. */
     static final long[] MIXED = {60, 120, 300, 600, 900, 1800, 3600, 7200, 21600, 86400, 110, 150, 420};
 
+    /** Stress case: every whole second from 1 min to 1 h, so thousands of mutually non-harmonic periods. */
+    static final long[] RANDOM = java.util.stream.LongStream.rangeClosed(60, 3600).toArray();
+
     private BopfWorkload() {
     }
 
@@ -29,7 +32,8 @@ final class BopfWorkload {
         return switch (name) {
             case "harmonic" -> HARMONIC;
             case "mixed" -> MIXED;
-            default -> throw new IllegalArgumentException("unknown period set '" + name + "': harmonic or mixed");
+            case "random" -> RANDOM;
+            default -> throw new IllegalArgumentException("unknown period set '" + name + "': harmonic, mixed or random");
         };
     }
 

@@ -21,7 +21,7 @@ public final class BopfWorkloadSummary {
 
     public static void main(String[] args) {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
-        for (String periods : List.of("harmonic", "mixed")) {
+        for (String periods : List.of("harmonic", "mixed", "random")) {
             List<QueueSpec> workload = BopfWorkload.queues(count, BopfWorkload.periods(periods), 42, "q", true);
             BopfAdmission admission = new BopfAdmission();
             AdmittedQueues ledger = new AdmittedQueues(BopfWorkload.CAPACITY);

@@ -28,10 +28,10 @@ import java.util.Set;
 public final class BopfAdmission {
 
     /**
-     * Default bound on the work resource (3) may do for one decision, in cell reads of the joint hyperperiod of
-     * coupled hard queues (a few milliseconds at worst; typical decisions need far less).
+     * Default bound on the work resource (3) may do for one decision, in cells of hard-burst load read (about a
+     * millisecond; decisions among the usual 1 min … 1 day periods need a few thousand).
      */
-    public static final long DEFAULT_SEARCH_BUDGET = 1 << 22;
+    public static final long DEFAULT_SEARCH_BUDGET = 1 << 18;
 
     private final long searchBudget;
 

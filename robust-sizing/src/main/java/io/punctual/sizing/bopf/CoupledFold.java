@@ -21,15 +21,20 @@ final class CoupledFold {
     private CoupledFold() {
     }
 
+    /** Past this many families the pairwise shared modulus is not worked out (only the merge way is priced). */
+    private static final int MAX_FAMILIES_TO_SPLIT = 64;
+    /** Offsets are held in arrays: the window per residue class stays below this. */
+    private static final long MAX_WIDTH = 1 << 26;
+
     /** The two exact ways; {@link #fold} takes the cheaper. */
     enum Way { SPLIT, MERGE }
 
-    /** The folded window of the families' summed load for q, or null when both ways exceed {@code budget}. */
-    static FoldedWindow fold(List<DenseBursts> families, QueueSpec q, long budget) {
+    /** The folded window of the families' summed load for q, or null when both ways exceed what is left. */
+    static FoldedWindow fold(List<DenseBursts> families, QueueSpec q, WorkBudget budget) {
         Plan plan = new Plan(families, q);
         double splitWork = plan.splitWork();
         double mergeWork = plan.mergeWork();
-        if (Math.min(splitWork, mergeWork) > budget) {
+        if (plan.width > MAX_WIDTH || !budget.spend(Math.min(splitWork, mergeWork))) {
             return null;
         }
         return plan.run(splitWork <= mergeWork ? Way.SPLIT : Way.MERGE);
@@ -63,8 +68,8 @@ final class CoupledFold {
                 // gcd(lcm L_i, T_q) = lcm gcd(L_i, T_q): known even when the hyperperiod overflows
                 common = HardBurstLoad.lcm(common, HardBurstLoad.gcd(period, q.periodSeconds()));
             }
-            long d = 1;
-            for (int i = 0; i < m; i++) {
+            long d = m > MAX_FAMILIES_TO_SPLIT ? Long.MAX_VALUE : 1;
+            for (int i = 0; i < m && d != Long.MAX_VALUE; i++) {
                 for (int j = i + 1; j < m; j++) {
                     d = HardBurstLoad.lcm(d, HardBurstLoad.gcd(n[i], n[j]));
                 }

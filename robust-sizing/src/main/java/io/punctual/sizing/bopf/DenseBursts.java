@@ -14,6 +14,7 @@ final class DenseBursts implements PeriodicBursts {
     private long[] vcores;
     private long[] memory;
     private PeriodProfile profile;
+    private final long[] max = new long[PeriodProfile.RESOURCES];
 
     DenseBursts(long period) {
         this.period = Math.toIntExact(period);
@@ -45,6 +46,8 @@ final class DenseBursts implements PeriodicBursts {
             for (int i = 0; i < on; i++) {
                 vcores[cell] += burstCores;
                 memory[cell] += burstMemory;
+                max[0] = Math.max(max[0], vcores[cell]);
+                max[1] = Math.max(max[1], memory[cell]);
                 cell = cell + 1 == period ? 0 : cell + 1;
             }
         }
@@ -73,6 +76,22 @@ final class DenseBursts implements PeriodicBursts {
             profile = PeriodProfile.fromCells(period, cuts, new long[][] {vcores, memory}, period);
         }
         return profile;
+    }
+
+    @Override
+    public double foldWork(QueueSpec q) {
+        long g = HardBurstLoad.gcd(period, q.periodSeconds());
+        return (double) (period / g) * Math.min(q.onSeconds(), g);
+    }
+
+    @Override
+    public long[] max() {
+        return max.clone();
+    }
+
+    @Override
+    public void addLoadFrom(long from, long[] sumCores, long[] sumMemory) {
+        addInto(sumCores, sumMemory, 0, Math.floorMod(from, (long) period), sumCores.length);
     }
 
     @Override

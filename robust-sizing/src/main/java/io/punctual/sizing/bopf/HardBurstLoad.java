@@ -17,7 +17,8 @@ import java.util.Map;
  * whole residue class of (s_q + u) modulo g = gcd(T, T_q). So one period group contributes, at offset u, the
  * maximum of its profile over that residue class — its profile folded onto [0, g). Groups whose n are coprime are
  * independent by the Chinese remainder theorem (any combination of k mod n_i is reached by one k), so their folded
- * maxima add; groups whose n share a factor are coupled and are summed on their common hyperperiod first. The
+ * maxima add; groups whose n share a factor are coupled and are folded together first ({@link CoupledFold}: split
+ * on the factor they share, or read on their joint hyperperiod; step functions are summed on it). The
  * peak is then the maximum over u of the sum of the independent folded profiles, an exact sweep over q's ON
  * window. This is exact for every input whose coupled groups fit the work budget.
  *
@@ -35,6 +36,10 @@ final class HardBurstLoad {
     static final int MAX_PERIODS_FOR_COUPLING = 512;
     /** Sweeps of q's ON window up to this many (second × source) cells run densely. */
     static final long DENSE_SWEEP = 1 << 24;
+    /** Sampling reads at most this many of q's ON windows (keeps s_q + k·T_q within a long) ... */
+    static final long MAX_SAMPLED_WINDOWS = 1 << 20;
+    /** ... and at most this many seconds of each. */
+    static final long MAX_SAMPLED_WIDTH = 1 << 16;
     /** A sparse segment costs about this many dense cell reads (sorting and searching instead of a linear scan). */
     static final long SPARSE_SEGMENT_COST = 16;
     /** Periods up to this (about three days) live in dense per-second families of at most this hyperperiod. */
@@ -111,6 +116,24 @@ final class HardBurstLoad {
 
     /** Bounds on the peak hard load during {@code q}'s ON windows, exact whenever the budget allows. */
     PeakLoad peakDuring(QueueSpec q, long budget) {
+        if (sources.isEmpty()) {
+            return PeakLoad.NONE;
+        }
+        double foldWork = 0;
+        long[] sumOfMax = new long[PeriodProfile.RESOURCES];
+        for (PeriodicBursts source : sources) {
+            foldWork += source.foldWork(q);
+            sumOfMax = sum(sumOfMax, source.max());
+        }
+        WorkBudget work = new WorkBudget(budget);
+        if (!work.spend(foldWork)) {
+            return PeakLoad.between(sampledPeak(q, budget / 4), sumOfMax);
+        }
+        return foldedPeak(q, work, sumOfMax);
+    }
+
+    /** Folds every source for q, resolves coupled ones together, and sweeps q's ON window. */
+    private PeakLoad foldedPeak(QueueSpec q, WorkBudget budget, long[] sumOfMax) {
         List<PeriodicBursts> touching = new ArrayList<>();
         List<FoldedWindow> alone = new ArrayList<>();
         for (PeriodicBursts source : sources) {
@@ -147,7 +170,39 @@ final class HardBurstLoad {
         List<FoldedWindow> all = new ArrayList<>(exactUnits);
         all.addAll(relaxedUnits);
         long[] upper = sweep(all, q, budget);
-        return PeakLoad.between(lower, upper != null ? upper : sumOfMaxima(all));
+        return PeakLoad.between(lower, elementwiseMin(upper != null ? upper : sumOfMaxima(all), sumOfMax));
+    }
+
+    /**
+     * A peak some instant really reaches, for when folding is over budget: the load over q's first ON windows, as
+     * many windows as the budget pays for (each costs a pass over every source), at least one.
+     */
+    private long[] sampledPeak(QueueSpec q, long budget) {
+        int width = (int) Math.min(q.onSeconds(), MAX_SAMPLED_WIDTH);
+        long windows = Math.max(1, Math.min(MAX_SAMPLED_WINDOWS, budget / ((long) width * sources.size())));
+        long[] peak = new long[PeriodProfile.RESOURCES];
+        long[] sumCores = new long[width];
+        long[] sumMemory = new long[width];
+        for (long k = 0; k < windows; k++) {
+            Arrays.fill(sumCores, 0);
+            Arrays.fill(sumMemory, 0);
+            for (PeriodicBursts source : sources) {
+                source.addLoadFrom(q.startSeconds() + k * q.periodSeconds(), sumCores, sumMemory);
+            }
+            for (int u = 0; u < width; u++) {
+                peak[0] = Math.max(peak[0], sumCores[u]);
+                peak[1] = Math.max(peak[1], sumMemory[u]);
+            }
+        }
+        return peak;
+    }
+
+    private static long[] elementwiseMin(long[] a, long[] b) {
+        return new long[] {Math.min(a[0], b[0]), Math.min(a[1], b[1])};
+    }
+
+    private static long[] sum(long[] a, long[] b) {
+        return new long[] {a[0] + b[0], a[1] + b[1]};
     }
 
     /**
@@ -202,7 +257,7 @@ final class HardBurstLoad {
      * by summing step functions (each segment weighed {@link #SPARSE_SEGMENT_COST} against the budget). Null when
      * that exceeds the budget.
      */
-    private static FoldedWindow merge(List<PeriodicBursts> touching, int[] component, QueueSpec q, long budget) {
+    private static FoldedWindow merge(List<PeriodicBursts> touching, int[] component, QueueSpec q, WorkBudget budget) {
         List<DenseBursts> dense = new ArrayList<>();
         for (int i : component) {
             if (touching.get(i) instanceof DenseBursts family) {
@@ -222,7 +277,7 @@ final class HardBurstLoad {
             parts.add(touching.get(i).profile());
         }
         long segments = PeriodProfile.segmentsOnHyperperiod(parts, hyperperiod);
-        if (segments > PeriodProfile.MAX_SEGMENTS || segments > budget / SPARSE_SEGMENT_COST) {
+        if (segments > PeriodProfile.MAX_SEGMENTS || !budget.spend((double) segments * SPARSE_SEGMENT_COST)) {
             return null;
         }
         PeriodProfile folded = PeriodProfile.sum(parts, hyperperiod).foldTo(gcd(hyperperiod, q.periodSeconds()));
@@ -233,23 +288,27 @@ final class HardBurstLoad {
      * max over u ∈ [0, t_q) of Σ_units Q((s_q + u) mod g), per resource; null when the step functions over the
      * window would need more events than the budget.
      */
-    private long[] sweep(List<FoldedWindow> units, QueueSpec q, long budget) {
+    private long[] sweep(List<FoldedWindow> units, QueueSpec q, WorkBudget budget) {
         if (units.isEmpty()) {
             return new long[PeriodProfile.RESOURCES];
         }
         if (units.size() == 1) {
             return units.get(0).windowMax().clone();
         }
-        if ((double) q.onSeconds() * units.size() <= Math.min(budget, denseSweep)) {
+        double cells = (double) q.onSeconds() * units.size();
+        if (cells <= denseSweep && budget.spend(cells)) {
             return denseSweep(units, q);
         }
         long events = 0;
         for (FoldedWindow unit : units) {
             PeriodProfile folded = unit.folded();
             events += (long) folded.segments() * (q.onSeconds() / folded.period() + 2);
-            if (events > Math.min(budget / SPARSE_SEGMENT_COST, PeriodProfile.MAX_SEGMENTS)) {
+            if (events > PeriodProfile.MAX_SEGMENTS) {
                 return null;
             }
+        }
+        if (!budget.spend((double) events * SPARSE_SEGMENT_COST)) {
+            return null;
         }
         long[] keys = new long[(int) events];
         long[][] delta = new long[PeriodProfile.RESOURCES][(int) events];

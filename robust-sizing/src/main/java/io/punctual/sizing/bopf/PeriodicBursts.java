@@ -23,4 +23,12 @@ interface PeriodicBursts {
      */
     FoldedWindow foldFor(QueueSpec q);
 
+    /** Roughly how many cell reads {@link #foldFor} costs for q. */
+    double foldWork(QueueSpec q);
+
+    /** The highest load at any instant, per resource. */
+    long[] max();
+
+    /** Adds the load at instants from, from + 1, ... into sums[0], sums[1], ... (as many as the sums hold). */
+    void addLoadFrom(long from, long[] sumCores, long[] sumMemory);
 }

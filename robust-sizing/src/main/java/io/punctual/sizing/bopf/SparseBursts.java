@@ -81,6 +81,34 @@ final class SparseBursts implements PeriodicBursts {
     }
 
     @Override
+    public double foldWork(QueueSpec q) {
+        boolean cached = folds.containsKey(HardBurstLoad.gcd(period, q.periodSeconds()));
+        return (cached ? 1.0 : HardBurstLoad.SPARSE_SEGMENT_COST) * (steps.size() + 1);
+    }
+
+    @Override
+    public long[] max() {
+        return profile().max();
+    }
+
+    @Override
+    public void addLoadFrom(long from, long[] sumCores, long[] sumMemory) {
+        PeriodProfile p = profile();
+        long pos = Math.floorMod(from, period);
+        int i = p.segmentAt(pos);
+        int u = 0;
+        while (u < sumCores.length) {
+            long end = Math.min(sumCores.length, u + p.end(i) - pos);
+            for (; u < end; u++) {
+                sumCores[u] += p.value(0, i);
+                sumMemory[u] += p.value(1, i);
+            }
+            i = i + 1 == p.segments() ? 0 : i + 1;
+            pos = p.start(i);
+        }
+    }
+
+    @Override
     public FoldedWindow foldFor(QueueSpec q) {
         long g = HardBurstLoad.gcd(period, q.periodSeconds());
         PeriodProfile folded = folds.get(g);
