@@ -28,10 +28,10 @@ import java.util.Set;
 public final class BopfAdmission {
 
     /**
-     * Default bound on the work resource (3) may do for one decision, in cells of hard-burst load read (about a
-     * millisecond; decisions among the usual 1 min … 1 day periods need a few thousand).
+     * Default bound on the work resource (3) may do for one decision, in cells of hard-burst load read (one to two
+     * milliseconds; decisions among the usual 1 min … 1 day periods need a few thousand).
      */
-    public static final long DEFAULT_SEARCH_BUDGET = 1 << 18;
+    public static final long DEFAULT_SEARCH_BUDGET = 1 << 19;
 
     private final long searchBudget;
 
