@@ -89,9 +89,10 @@ public final class BopfAdmission {
                             + ", so it is elastic with a long-term fair share");
         }
         Resources capacity = admitted.capacity();
-        String fairness = "alpha*t = " + volume(queue.burstVolume()) + (queue.fairShareLimit(capacity) < queuesAfter
-                ? " > " : " <= ") + "C*T/" + queuesAfter + " = " + share(capacity, queue.periodSeconds(), queuesAfter);
-        if (queue.fairShareLimit(capacity) < queuesAfter) {
+        boolean fair = queue.fairShareLimit(capacity) >= queuesAfter;
+        String fairness = "alpha*t = " + volume(queue.burstVolume()) + (fair ? " <= " : " > ") + "C*T/" + queuesAfter
+                + " = " + share(capacity, queue.periodSeconds(), queuesAfter);
+        if (!fair) {
             return new AdmissionDecision(queue, QueueClass.ELASTIC, Condition.FAIRNESS, n,
                     "fairness (2) fails: " + fairness + "; elastic with a long-term fair share, no burst guarantee");
         }
@@ -118,6 +119,10 @@ public final class BopfAdmission {
         }
         Resources room = capacity.minusFloored(alpha);
         Resources everyHard = admitted.hardLoad().totalBurst();
+        if (everyHard.isZero()) {
+            return hard(queue, n, fairness + " and resource (3) holds: no hard queue bursts yet and alpha = " + alpha
+                    + " fits the capacity " + capacity);
+        }
         if (everyHard.fitsIn(room)) {
             return hard(queue, n, fairness + " and resource (3) holds: even all hard queues bursting at once ("
                     + everyHard + ") leave room for alpha = " + alpha);
