@@ -4,8 +4,10 @@ import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
 import io.punctual.submit.cli.DemoCommand;
+import io.punctual.submit.cli.ExplainCommand;
 import io.punctual.submit.cli.HistoryCommand;
 import io.punctual.submit.cli.PlanCommand;
+import io.punctual.submit.cli.QueuesCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
 import io.punctual.submit.cli.UsageException;
@@ -29,10 +31,12 @@ public final class Main {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("submit", new SubmitCommand());
         commands.put("demo", new DemoCommand());
+        commands.put("explain", new ExplainCommand());
         commands.put("plan", new PlanCommand());
         commands.put("sizing", new SizingCommand());
         commands.put("history", new HistoryCommand());
         commands.put("config", new ConfigCheckCommand());
+        commands.put("queues", new QueuesCommand());
         return commands;
     }
 

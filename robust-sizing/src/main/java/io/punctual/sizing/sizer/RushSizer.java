@@ -65,7 +65,8 @@ public final class RushSizer implements Sizer {
                 "θ-quantile if history is off by up to δ"));
         terms.add(SizingTerm.of("κ = η / quantile", String.format(java.util.Locale.ROOT, "%.3f", stretch),
                 "how much the θ-quantile runtime is stretched"));
-        terms.add(SizingTerm.of("launch overhead", history.launchOverhead(), "submission to first task, from history"));
+        terms.add(SizingTerm.of("launch overhead", Predictions.seconds(history.launchOverhead().toMillis() / 1000.0),
+                "submission to application start, learned from past launches"));
         terms.add(SizingTerm.of("max useful executors", history.curve().maxUsefulExecutors(), "widest stage / cores"));
         terms.add(SizingTerm.of("executor limit", request.executorLimit(), "min(team cap "
                 + request.teamMaxExecutors() + ", cluster holds " + request.clusterExecutors() + ")"));

@@ -1,0 +1,132 @@
+package io.punctual.submit.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.Resources;
+import io.punctual.sizing.rayon.PlanOptions;
+import io.punctual.sizing.sizer.SizingDecision;
+import io.punctual.sizing.sizer.SizingRequest;
+import io.punctual.sizing.sizer.SizingTerm;
+import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.pipeline.SizingSettings;
+import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code punctual explain}: every term of a sizing decision, without reserving or launching anything. Without a
+ * cluster it assumes the embedded cluster's plan (or {@code --capacity}).
+ */
+public final class ExplainCommand implements Command {
+
+    static final String USAGE = """
+            Usage: punctual explain <team/job> --deadline <when> [--confidence <θ>] [--executors <n>]
+                                    [--executor-memory <size>] [--executor-cores <n>] [--capacity <vcores>,<memoryMb>]
+                                    [--json]
+
+            Shows how Punctual would size the job for that deadline: its history, RUSH's worst-case demand or
+            Justice's fraction, the runtime predicted at the chosen executor count, and which bound decided
+            (deadline, max parallelism, team cap, cluster capacity) - or why the deadline cannot be met and the
+            earliest one that can. --executors is an explicit override, shown as such. The plan's capacity is
+            --capacity if given, else the embedded cluster's.
+            """;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String summary() {
+        return "show every term of a job's sizing decision for a deadline, without launching";
+    }
+
+    @Override
+    public int run(List<String> argv, CliContext context) {
+        Flags flags = Flags.parse(argv, Set.of("--deadline", "--confidence", "--executors", "--executor-memory",
+                "--executor-cores", "--capacity"), Set.of("--json", "--help"), "explain");
+        if (flags.has("--help") || argv.isEmpty()) {
+            context.out().print(USAGE);
+            return argv.isEmpty() ? 1 : 0;
+        }
+        JobKey job = HistoryCommand.jobKey(flags.onlyPositional("job key (team/name)", "explain"));
+        Instant deadline = Deadlines.parse(flags.value("--deadline").orElseThrow(() -> new UsageException(
+                "--deadline is required: sizing answers for a deadline")), context.clock());
+        Map<String, String> conf = new HashMap<>();
+        flags.value("--confidence").ifPresent(v -> conf.put(SubmitArguments.CONFIDENCE, v));
+        flags.value("--executors").ifPresent(v -> conf.put("spark.executor.instances", v));
+        flags.value("--executor-memory").ifPresent(v -> conf.put("spark.executor.memory", v));
+        flags.value("--executor-cores").ifPresent(v -> conf.put("spark.executor.cores", v));
+        ContainerShapes one = ContainerShapes.of(conf, true, 1, Resources.of(1, 256));
+        Resources plan = flags.value("--capacity").map(PlanOptions::parseCapacity).orElse(embeddedPlan());
+        int fit = (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
+
+        StoredLearning learning = StoredLearning.open(context.home().root(), context.home().store());
+        SubmissionSizer sizer = new SubmissionSizer(learning, SizingSettings.defaults(), context.clock());
+        SizingRequest request = sizer.request(job, deadline, conf, one, fit);
+        SizingDecision decision = sizer.decide(request);
+        if (flags.has("--json")) {
+            context.out().println(json(job, request, decision));
+        } else {
+            print(context.out(), job, request, decision, learning.whyNoHistory(job), plan);
+        }
+        return decision instanceof SizingDecision.Sized ? 0 : 1;
+    }
+
+    private static Resources embeddedPlan() {
+        EmbeddedYarnSpec spec = EmbeddedYarnSpec.defaults();
+        long memory = (long) spec.nodeManagers() * spec.nodeMemoryMb() * spec.planPercent() / 100;
+        long cores = (long) spec.nodeManagers() * spec.nodeVcores() * spec.planPercent() / 100;
+        return new Resources(memory, cores);
+    }
+
+    private static void print(PrintStream out, JobKey job, SizingRequest request, SizingDecision decision,
+                              String whyNoHistory, Resources plan) {
+        out.println("job " + job + ", deadline " + request.deadline() + " (in "
+                + Deadlines.human(request.window()) + "), confidence " + request.confidence());
+        out.println("history: " + request.history().map(h -> h.goodRuns() + " good runs").orElse("none (" + whyNoHistory
+                + ")"));
+        out.println("plan capacity " + plan + ": holds " + request.clusterExecutors() + " executors of "
+                + request.executor());
+        for (SizingTerm term : decision.terms()) {
+            out.printf("  %-26s %-18s %s%n", term.name(), term.value(), term.meaning());
+        }
+        if (decision instanceof SizingDecision.Sized s) {
+            out.println("decision: " + s.executors() + " executors x " + request.executor() + ", by " + s.method()
+                    + ", bound: " + s.decidedBy().name().toLowerCase() + "; reservation holds them "
+                    + Deadlines.human(s.hold()));
+            s.p50Finish().ifPresent(p -> out.println("predicted finish: " + p + " (median), "
+                    + s.thetaFinish().map(Object::toString).orElse("?") + " (at confidence " + request.confidence() + ")"));
+        } else if (decision instanceof SizingDecision.Unmeetable u) {
+            out.println("decision: the deadline cannot be met (" + u.decidedBy().name().toLowerCase() + "): " + u.reason());
+            u.earliestDeadline().ifPresent(d -> out.println("earliest deadline that would be met: " + d));
+        } else {
+            out.println("decision: none: " + ((SizingDecision.NotApplicable) decision).reason());
+        }
+    }
+
+    private static String json(JobKey job, SizingRequest request, SizingDecision decision) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("jobKey", job.toString());
+        root.put("deadline", request.deadline().toString());
+        root.put("confidence", request.confidence());
+        root.put("goodRuns", request.history().map(h -> h.goodRuns()).orElse(0));
+        var terms = root.putArray("terms");
+        decision.terms().forEach(t -> terms.addObject().put("name", t.name()).put("value", t.value())
+                .put("meaning", t.meaning()));
+        if (decision instanceof SizingDecision.Sized s) {
+            root.put("verdict", "sized").put("executors", s.executors()).put("method", s.method())
+                    .put("bound", s.decidedBy().name().toLowerCase()).put("holdSeconds", s.hold().toSeconds());
+            s.p50Finish().ifPresent(p -> root.put("predictedFinishP50", p.toString()));
+            s.thetaFinish().ifPresent(p -> root.put("predictedFinishAtConfidence", p.toString()));
+        } else if (decision instanceof SizingDecision.Unmeetable u) {
+            root.put("verdict", "unmeetable").put("bound", u.decidedBy().name().toLowerCase()).put("reason", u.reason());
+            u.earliestDeadline().ifPresent(d -> root.put("earliestDeadline", d.toString()));
+        }
+        return root.toString();
+    }
+}
