@@ -37,12 +37,15 @@ public final class EmbeddedYarn implements AutoCloseable {
     private final SingleJvmCluster cluster;
     private final Path confDir;
     private final Duration startup;
+    private final URLClassLoader confLoader;
 
-    private EmbeddedYarn(EmbeddedYarnSpec spec, SingleJvmCluster cluster, Path confDir, Duration startup) {
+    private EmbeddedYarn(EmbeddedYarnSpec spec, SingleJvmCluster cluster, Path confDir, Duration startup,
+                         URLClassLoader confLoader) {
         this.spec = spec;
         this.cluster = cluster;
         this.confDir = confDir;
         this.startup = startup;
+        this.confLoader = confLoader;
     }
 
     /**
@@ -60,33 +63,41 @@ public final class EmbeddedYarn implements AutoCloseable {
         }
         SingleJvmCluster cluster = new SingleJvmCluster(spec.name() + "-" + ProcessHandle.current().pid(),
                 spec.nodeManagers());
+        URLClassLoader confLoader = null;
         try {
-            startWithSchedulerFile(cluster, EmbeddedConfiguration.yarn(spec), confDir);
+            confLoader = new URLClassLoader(new URL[] {confDir.toUri().toURL()},
+                    Thread.currentThread().getContextClassLoader());
+            withConfFiles(confLoader, () -> {
+                YarnConfiguration conf = EmbeddedConfiguration.yarn(spec);
+                conf.setClassLoader(Thread.currentThread().getContextClassLoader());
+                cluster.init(conf);
+                cluster.start();
+            });
             awaitReady(cluster, spec);
-            cluster.claimWebRoutes();
             write(cluster.getConfig(), confDir.resolve("yarn-site.xml"));
             write(new Configuration(false), confDir.resolve("core-site.xml"));
+            withConfFiles(confLoader, cluster::claimWebRoutes);
         } catch (RuntimeException | IOException e) {
             cluster.stop();
+            closeQuietly(confLoader);
             throw new GatewayException("the embedded YARN cluster did not start: " + e.getMessage(), e);
         }
-        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()));
+        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()), confLoader);
     }
 
     /**
-     * With the scheduler configuration API on, the CapacityScheduler reads its initial queues only from
-     * capacity-scheduler.xml on the class path, never from the configuration object; so the generated file is put on
-     * the context class loader while the ResourceManager starts.
+     * Runs {@code body} with the configuration directory on the context class loader. With the scheduler
+     * configuration API on, the ResourceManager reads capacity-scheduler.xml and yarn-site.xml only from the class
+     * path: at start for the initial queues, and on every {@code scheduler-conf} request (validate builds a scratch
+     * scheduler from them; a mutation reloads yarn-site.xml to refresh the queues). The web app is started inside
+     * this loader so its request threads inherit it and find both files.
      */
-    private static void startWithSchedulerFile(SingleJvmCluster cluster, YarnConfiguration conf, Path confDir)
-            throws IOException {
+    private static void withConfFiles(URLClassLoader confLoader, Runnable body) {
         Thread thread = Thread.currentThread();
         ClassLoader original = thread.getContextClassLoader();
-        try (URLClassLoader withConf = new URLClassLoader(new URL[] {confDir.toUri().toURL()}, original)) {
-            thread.setContextClassLoader(withConf);
-            conf.setClassLoader(withConf);
-            cluster.init(conf);
-            cluster.start();
+        try {
+            thread.setContextClassLoader(confLoader);
+            body.run();
         } finally {
             thread.setContextClassLoader(original);
         }
@@ -155,7 +166,19 @@ public final class EmbeddedYarn implements AutoCloseable {
     @Override
     public void close() {
         cluster.stop();
+        closeQuietly(confLoader);
         deleteQuietly(cluster.getTestWorkDir().toPath());
+    }
+
+    private static void closeQuietly(URLClassLoader loader) {
+        if (loader == null) {
+            return;
+        }
+        try {
+            loader.close();
+        } catch (IOException ignored) {
+            // It only reads two small files from a local directory; nothing to release that outlives the JVM.
+        }
     }
 
     private static void write(Configuration conf, Path file) throws IOException {
