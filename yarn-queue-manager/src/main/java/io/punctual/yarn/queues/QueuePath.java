@@ -10,10 +10,10 @@ import java.util.regex.Pattern;
  */
 public record QueuePath(String value) {
 
-    public static final QueuePath ROOT = new QueuePath("root");
-
     /** One queue name: no dots (they separate levels), no commas (they separate siblings), no white space. */
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_\\-]+");
+
+    public static final QueuePath ROOT = new QueuePath("root");
 
     public QueuePath {
         Objects.requireNonNull(value, "queue path");
