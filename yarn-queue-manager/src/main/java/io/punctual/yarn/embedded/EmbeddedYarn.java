@@ -20,6 +20,11 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.Plan;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationConstants;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerDynamicEditException;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.ReservationQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.QueueEntitlement;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceLimits;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
 
@@ -137,8 +142,42 @@ public final class EmbeddedYarn implements AutoCloseable {
      */
     void recomputeQueueResources() {
         CapacityScheduler scheduler = (CapacityScheduler) cluster.getResourceManager().getResourceScheduler();
+        releaseStrandedDefaultQueues(scheduler);
         Resource clusterResource = scheduler.getClusterResource();
         scheduler.getRootQueue().updateClusterResource(clusterResource, new ResourceLimits(clusterResource));
+    }
+
+    /**
+     * Repairs a second Hadoop 3.3.4 fault, which the first one's remedy alone cannot: the plan follower names a
+     * plan's default reservation queue after the plan's path ({@code root.sla-default}); once the scheduler's queues
+     * are reinitialised (any scheduler-conf change, or {@code rmadmin -refreshQueues}) no lookup finds that name
+     * any more, so the follower can never shrink the default queue, which keeps the whole plan, and every new
+     * reservation queue is refused its share ("Sum of child queues should exceed 100%"). Handing the default queue's
+     * share back lets the follower size reservation queues again.
+     */
+    private void releaseStrandedDefaultQueues(CapacityScheduler scheduler) {
+        var system = cluster.getResourceManager().getRMContext().getReservationSystem();
+        if (system == null) {
+            return;
+        }
+        for (Plan plan : system.getAllPlans().values()) {
+            String defaultQueue = plan.getQueueName() + ReservationConstants.DEFAULT_QUEUE_SUFFIX;
+            CSQueue planQueue = scheduler.getQueue(plan.getQueueName());
+            if (planQueue == null || scheduler.getQueue(defaultQueue) != null) {
+                continue;
+            }
+            for (CSQueue child : planQueue.getChildQueues()) {
+                if (child.getQueueName().equals(defaultQueue) && child instanceof ReservationQueue stranded
+                        && stranded.getCapacity() > 0) {
+                    try {
+                        stranded.setEntitlement(new QueueEntitlement(0f, 1f));
+                    } catch (SchedulerDynamicEditException e) {
+                        throw new GatewayException("could not release the stranded default queue " + defaultQueue
+                                + " of plan " + plan.getQueueName() + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
     }
 
     public EmbeddedYarnSpec spec() {
