@@ -12,8 +12,9 @@ import java.util.Optional;
  *
  * <p>A recurring reservation ({@code recurrence} present) is held by YARN 3.3 in period-relative time: each
  * allocation step's start and end are offsets into the period, written as instants since the epoch (so they read as
- * 1970), and the k-th repetition holds the same resources over [k·period + start, k·period + end). YARN aligns the
- * periods to multiples of the period since the epoch. {@link #occurrences} unrolls them into real time.
+ * 1970), and repetition k holds the same resources over [k·period + start, k·period + end), the periods being
+ * multiples of the period since the epoch. Repetitions begin with the one inside [arrival, deadline].
+ * {@link #occurrences} unrolls them into real time.
  *
  * @param recurrence the period after which the allocation repeats, when it recurs
  */
@@ -56,7 +57,8 @@ public record ReservationInfo(
 
     /**
      * The steps that hold resources and overlap [from, to), in real time: the allocation itself, or, for a
-     * recurring reservation, every repetition of it that overlaps the interval.
+     * recurring reservation, every repetition of it (from the first, inside the reservation's window) that overlaps
+     * the interval.
      */
     public List<AllocationStep> occurrences(Instant from, Instant to) {
         List<AllocationStep> held = allocation.stream().filter(s -> !s.resources().isZero()).toList();
@@ -66,7 +68,9 @@ public record ReservationInfo(
         long period = recurrence.get().toMillis();
         List<AllocationStep> unrolled = new ArrayList<>();
         for (AllocationStep step : held) {
-            long first = Math.floorDiv(from.toEpochMilli() - step.end().toEpochMilli(), period);
+            // The first repetition is the one placed inside [arrival, deadline]; none precede it.
+            long first = Math.max(Math.floorDiv(from.toEpochMilli() - step.end().toEpochMilli(), period),
+                    -Math.floorDiv(step.start().toEpochMilli() - arrival.toEpochMilli(), period));
             for (long k = first; k * period + step.start().toEpochMilli() < to.toEpochMilli(); k++) {
                 Instant start = Instant.ofEpochMilli(k * period + step.start().toEpochMilli());
                 Instant end = Instant.ofEpochMilli(k * period + step.end().toEpochMilli());

@@ -93,7 +93,8 @@ class RecurringReservationsIT {
             AllocationStep first = next.get(0);
             AllocationStep second = next.get(1);
             assertThat(Duration.between(first.start(), second.start())).isEqualTo(PERIOD);
-            assertThat(first.start()).as("the window opened after YARN accepted it").isAfter(watchFrom);
+            assertThat(first.start()).as("the first window opens after YARN accepted it").isAfter(watchFrom)
+                    .isAfterOrEqualTo(arrival);
 
             // The first repetition is a real reservation: its queue opens with the reserved share (once the 3.3.x
             // zero-effective-resources fault is remedied, which awaitReservationQueue does).
@@ -132,6 +133,32 @@ class RecurringReservationsIT {
         // YARN's plan holds recurring allocations over a 24 h cycle (max-periodicity 86400000 ms): 7 s does not divide it.
         assertThat(outcome).isInstanceOf(ReservationOutcome.Refused.class);
         assertThat(((ReservationOutcome.Refused) outcome).reason()).contains("86400000").contains("7000");
+    }
+
+    @Test
+    void punctualBooksEachRepetitionAsItsOwnReservationInRealTime() {
+        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        var hard = new ReservationSpec("sla", "hard-unrolled", now.plusSeconds(2), now.plusSeconds(22),
+                ReservationSpec.Combine.ALL, List.of(StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(8))),
+                Optional.of(PERIOD));
+        var unrolled = new UnrolledRecurrence(gateway);
+        try {
+            var booked = unrolled.renew(hard, now, PERIOD.multipliedBy(2));
+
+            assertThat(booked).extracting(UnrolledRecurrence.Booking::index).containsExactly(0L, 1L);
+            assertThat(booked).allSatisfy(b -> assertThat(b.outcome()).isInstanceOf(ReservationOutcome.Reserved.class));
+            var placed = booked.stream().map(b -> ((ReservationOutcome.Reserved) b.outcome()).reservation()).toList();
+            // Each repetition is placed inside its own window, in real time, one period after the previous one's.
+            for (int k = 0; k < 2; k++) {
+                ReservationInfo repetition = placed.get(k);
+                assertThat(repetition.recurrence()).isEmpty();
+                assertThat(repetition.start().orElseThrow()).isAfterOrEqualTo(hard.arrival().plus(PERIOD.multipliedBy(k)));
+                assertThat(repetition.end().orElseThrow()).isBeforeOrEqualTo(hard.deadline().plus(PERIOD.multipliedBy(k)));
+            }
+            assertThat(unrolled.renew(hard, Instant.now(), PERIOD.multipliedBy(2))).isEmpty();
+        } finally {
+            assertThat(unrolled.release(hard)).isEqualTo(2);
+        }
     }
 
     private static List<Sample> watch(String queue, Instant until) {

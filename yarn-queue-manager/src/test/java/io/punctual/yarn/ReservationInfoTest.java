@@ -50,6 +50,17 @@ class ReservationInfoTest {
     }
 
     @Test
+    void repetitionsStartWithTheOneInsideTheReservationsWindow() {
+        // Accepted for the window [t+40 s, t+50 s] of a 20 s period: the allocation at offsets 2 s to 8 s first
+        // holds at t+42 s, so the pattern's earlier slots (t+2 s, t+22 s) are not repetitions.
+        var info = new ReservationInfo(ID, "lq", "alice", PERIOD_START.plusSeconds(40), PERIOD_START.plusSeconds(50),
+                List.of(offsets(2_000, 8_000, Resources.of(1, 1024))), Optional.of(Duration.ofSeconds(20)));
+
+        assertThat(info.occurrences(PERIOD_START, PERIOD_START.plusSeconds(70))).extracting(AllocationStep::start)
+                .containsExactly(PERIOD_START.plusSeconds(42), PERIOD_START.plusSeconds(62));
+    }
+
+    @Test
     void aOneOffAllocationIsReturnedWhereItOverlaps() {
         var step = new AllocationStep(PERIOD_START, PERIOD_START.plusSeconds(60), Resources.of(1, 1024));
         var info = new ReservationInfo(ID, "once", "alice", PERIOD_START, PERIOD_START.plusSeconds(60), List.of(step));
