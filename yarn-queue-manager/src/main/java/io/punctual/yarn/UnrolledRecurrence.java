@@ -10,7 +10,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Holds a recurring reservation (a BoPF "Hard" latency-sensitive queue: burst α for t seconds every period T) by
+ * Holds a recurring reservation (a BoPF "Hard guarantee" latency-sensitive queue, bopf-bounded-priority-fairness.txt
+ * Sections 3.1 and 4.1: burst α for t seconds every period T) by
  * booking each repetition as a one-off reservation, a horizon ahead. Hadoop 3.3.4 accepts YARN's own recurring
  * reservations but honours only their first repetition (later ones get a queue without capacity; see
  * {@code RecurringReservationsIT}), so a guarantee that recurs has to be renewed by Punctual.

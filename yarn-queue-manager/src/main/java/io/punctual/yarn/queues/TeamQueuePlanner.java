@@ -14,6 +14,8 @@ import java.util.Optional;
  * {@link SchedulerConf} and returns a plan; {@link DonorTeamQueues} applies it.
  *
  * <p>Percentages are decimal ({@link BigDecimal}), so the sum YARN checks is exact, not a float that drifts.
+ * This is the queue set-up step of BoPF's YARN implementation (bopf-bounded-priority-fairness.txt, Section 4.1),
+ * within the CapacityScheduler's rule that siblings' capacities sum to 100 percent.
  */
 public final class TeamQueuePlanner {
 

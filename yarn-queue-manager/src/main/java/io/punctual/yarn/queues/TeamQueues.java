@@ -7,6 +7,10 @@ import java.util.Optional;
  * Per-team queues that appear when a team first submits, are resized when its share changes, and go away when it
  * no longer needs one. Every operation leaves the scheduler's queue tree valid: it either applies whole or not at
  * all.
+ *
+ * <p>BoPF (bopf-bounded-priority-fairness.txt, Section 4.1) has the ResourceManager set up a queue when a user
+ * registers a latency-sensitive queue; on an unmodified YARN 3.3 this is how Punctual does it. Soft and Elastic
+ * queues get capacity here; Hard ones a reservation per repetition ({@link io.punctual.yarn.UnrolledRecurrence}).
  */
 public interface TeamQueues {
 
