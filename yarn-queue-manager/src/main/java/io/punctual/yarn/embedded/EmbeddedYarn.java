@@ -42,15 +42,15 @@ public final class EmbeddedYarn implements AutoCloseable {
     private final SingleJvmCluster cluster;
     private final Path confDir;
     private final Duration startup;
-    private final URLClassLoader confLoader;
+    private final URLClassLoader webLoader;
 
     private EmbeddedYarn(EmbeddedYarnSpec spec, SingleJvmCluster cluster, Path confDir, Duration startup,
-                         URLClassLoader confLoader) {
+                         URLClassLoader webLoader) {
         this.spec = spec;
         this.cluster = cluster;
         this.confDir = confDir;
         this.startup = startup;
-        this.confLoader = confLoader;
+        this.webLoader = webLoader;
     }
 
     /**
@@ -68,34 +68,38 @@ public final class EmbeddedYarn implements AutoCloseable {
         }
         SingleJvmCluster cluster = new SingleJvmCluster(spec.name() + "-" + ProcessHandle.current().pid(),
                 spec.nodeManagers());
-        URLClassLoader confLoader = null;
-        try {
-            confLoader = new URLClassLoader(new URL[] {confDir.toUri().toURL()},
-                    Thread.currentThread().getContextClassLoader());
-            withConfFiles(confLoader, () -> {
+        URLClassLoader webLoader = null;
+        try (URLClassLoader startLoader = confLoader(confDir)) {
+            withConfFiles(startLoader, () -> {
                 YarnConfiguration conf = EmbeddedConfiguration.yarn(spec);
-                conf.setClassLoader(Thread.currentThread().getContextClassLoader());
+                conf.setClassLoader(startLoader);
                 cluster.init(conf);
                 cluster.start();
             });
             awaitReady(cluster, spec);
             write(cluster.getConfig(), confDir.resolve("yarn-site.xml"));
             write(new Configuration(false), confDir.resolve("core-site.xml"));
-            withConfFiles(confLoader, cluster::claimWebRoutes);
+            webLoader = confLoader(confDir);
+            withConfFiles(webLoader, cluster::claimWebRoutes);
         } catch (RuntimeException | IOException e) {
             cluster.stop();
-            closeQuietly(confLoader);
+            closeQuietly(webLoader);
             throw new GatewayException("the embedded YARN cluster did not start: " + e.getMessage(), e);
         }
-        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()), confLoader);
+        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()), webLoader);
+    }
+
+    private static URLClassLoader confLoader(Path confDir) throws IOException {
+        return new URLClassLoader(new URL[] {confDir.toUri().toURL()}, Thread.currentThread().getContextClassLoader());
     }
 
     /**
      * Runs {@code body} with the configuration directory on the context class loader. With the scheduler
      * configuration API on, the ResourceManager reads capacity-scheduler.xml and yarn-site.xml only from the class
-     * path: at start for the initial queues, and on every {@code scheduler-conf} request (validate builds a scratch
-     * scheduler from them; a mutation reloads yarn-site.xml to refresh the queues). The web app is started inside
-     * this loader so its request threads inherit it and find both files.
+     * path: at start for the initial queues (a loader closed once the cluster is up, so the daemons' threads see
+     * nothing afterwards, as before), and on every {@code scheduler-conf} request (validate builds a scratch scheduler
+     * from them; a mutation reloads yarn-site.xml to refresh the queues). The web app is restarted inside a second
+     * loader, open while the cluster runs, so its request threads inherit it and find both files.
      */
     private static void withConfFiles(URLClassLoader confLoader, Runnable body) {
         Thread thread = Thread.currentThread();
@@ -205,7 +209,7 @@ public final class EmbeddedYarn implements AutoCloseable {
     @Override
     public void close() {
         cluster.stop();
-        closeQuietly(confLoader);
+        closeQuietly(webLoader);
         deleteQuietly(cluster.getTestWorkDir().toPath());
     }
 
