@@ -43,7 +43,9 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
             throw new IllegalArgumentException("a user name is needed to change the scheduler configuration");
         }
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        // A standby ResourceManager redirects (307) to the active one; the method and body are kept.
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** A client of the ResourceManager web app at {@code host:port} (or a full http(s) URL), acting as {@code user}. */
