@@ -1,8 +1,10 @@
 package io.punctual.yarn;
 
 import io.punctual.sizing.Resources;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.ReservationAllocationState;
 import org.apache.hadoop.yarn.api.records.ReservationDefinition;
@@ -58,7 +60,22 @@ final class ReservationTranslation {
                 .map(ReservationTranslation::fromYarn).toList();
         return new ReservationInfo(new ReservationId(state.getReservationId().toString()),
                 definition.getReservationName(), state.getUser(),
-                Instant.ofEpochMilli(definition.getArrival()), Instant.ofEpochMilli(definition.getDeadline()), steps);
+                Instant.ofEpochMilli(definition.getArrival()), Instant.ofEpochMilli(definition.getDeadline()), steps,
+                recurrence(definition.getRecurrenceExpression()));
+    }
+
+    /** YARN's recurrence expression is the period in milliseconds; empty or "0" means it does not recur. */
+    static Optional<Duration> recurrence(String expression) {
+        if (expression == null || expression.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            long period = Long.parseLong(expression.trim());
+            return period > 0 ? Optional.of(Duration.ofMillis(period)) : Optional.empty();
+        } catch (NumberFormatException notAPeriod) {
+            // YARN itself accepts only a number here; anything else cannot describe a period Punctual can unroll.
+            return Optional.empty();
+        }
     }
 
     static AllocationStep fromYarn(ResourceAllocationRequest request) {

@@ -38,7 +38,7 @@ final class ResourceManagerRest {
         try {
             JsonNode root = get("/ws/v1/cluster/scheduler").path("schedulerInfo");
             Map<String, Effective> byQueue = new HashMap<>();
-            collect(root.path("queues").path("queueInfoList"), byQueue);
+            collect(children(root), byQueue);
             return Optional.of(byQueue);
         } catch (IOException e) {
             return Optional.empty();
@@ -48,6 +48,7 @@ final class ResourceManagerRest {
         }
     }
 
+    /** Children sit under {@code queueInfoList} (Jackson, the shaded minicluster) or {@code queue} (JAXB, a real RM). */
     private static void collect(JsonNode queues, Map<String, Effective> into) {
         for (JsonNode queue : queues) {
             for (JsonNode partition : queue.path("capacities").path("queueCapacitiesByPartition")) {
@@ -57,8 +58,13 @@ final class ResourceManagerRest {
                             resources(partition.path("effectiveMaxResource"))));
                 }
             }
-            collect(queue.path("queues").path("queueInfoList"), into);
+            collect(children(queue), into);
         }
+    }
+
+    static JsonNode children(JsonNode queue) {
+        JsonNode queues = queue.path("queues");
+        return queues.has("queueInfoList") ? queues.get("queueInfoList") : queues.path("queue");
     }
 
     private static Resources resources(JsonNode node) {

@@ -70,22 +70,31 @@ public final class YarnGateway implements ClusterGateway {
     public ClusterSnapshot snapshot() {
         return call("read the cluster state", () -> {
             YarnClusterMetrics metrics = client.getYarnClusterMetrics();
-            List<QueueSnapshot> queues = new ArrayList<>();
-            for (QueueInfo root : client.getRootQueueInfos()) {
-                collect(root, "root", queues);
-            }
-            queues = withEffective(queues);
+            List<QueueSnapshot> queues = withEffective(allQueues());
             QueueSnapshot rootQueue = rootOf(queues);
             return new ClusterSnapshot(clock.instant(), metrics.getNumNodeManagers(), rootQueue.ceiling(),
                     rootQueue.used(), queues);
         });
     }
 
-    private void collect(QueueInfo info, String parent, List<QueueSnapshot> into) throws IOException, YarnException {
-        into.add(toSnapshot(info, parent));
-        for (QueueInfo child : client.getChildQueueInfos(info.getQueueName())) {
-            collect(child, info.getQueueName(), into);
+    /**
+     * Every queue below root, from one recursive request. Asking queue by queue instead breaks in Hadoop 3.3.4 after
+     * any scheduler configuration change: the plan queue's default reservation queue then reports the name
+     * {@code root.<plan>-default}, which no lookup by name finds, and the client fails on it.
+     */
+    private List<QueueSnapshot> allQueues() throws IOException, YarnException {
+        List<QueueInfo> all = client.getAllQueues();
+        Map<String, String> parents = new java.util.HashMap<>();
+        for (QueueInfo queue : all) {
+            for (QueueInfo child : queue.getChildQueues()) {
+                parents.put(child.getQueueName(), queue.getQueueName());
+            }
         }
+        List<QueueSnapshot> queues = new ArrayList<>();
+        for (QueueInfo queue : all) {
+            queues.add(toSnapshot(queue, parents.getOrDefault(queue.getQueueName(), "root")));
+        }
+        return queues;
     }
 
     /** The RPC protocol reports no effective resources in 3.3; the REST API does, when it can be read. */
@@ -254,7 +263,10 @@ public final class YarnGateway implements ClusterGateway {
             return "reservation queue " + id.queueName() + " exists but YARN gives it zero effective resources after "
                     + waited.toSeconds() + " s: this is the Hadoop 3.3.x"
                     + " reservation-queue fault; run 'yarn rmadmin -updateNodeResource' on any node with its current"
-                    + " size, or ask the cluster admin to, then submit again";
+                    + " size, or ask the cluster admin to, then submit again. If the scheduler's queues were changed"
+                    + " since the ResourceManager started (scheduler-conf API or rmadmin -refreshQueues), Hadoop 3.3.4"
+                    + " cannot give new reservation queues capacity at all (its plan follower loses the plan's default"
+                    + " queue, see its log: 'Sum of child queues should exceed 100%'): restart the ResourceManager";
         }
         String start = reservation.start().map(Instant::toString).orElse("never (nothing allocated)");
         return "reservation " + id + " has no queue yet after " + waited.toSeconds() + " s; its allocation starts at "

@@ -1,5 +1,7 @@
 package io.punctual.yarn;
 
+import io.punctual.yarn.queues.SchedulerConfRest;
+import io.punctual.yarn.queues.SchedulerConfiguration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,6 +17,27 @@ public final class YarnGateways {
 
     /** A gateway onto the cluster whose configuration directory is {@code confDir} (a HADOOP_CONF_DIR). */
     public static ClusterGateway fromConfDir(Path confDir, Clock clock) {
+        YarnConfiguration conf = load(confDir);
+        failFast(conf);
+        return connect(conf, new NodeResourceRefresh(conf), clock);
+    }
+
+    /**
+     * The scheduler configuration API of the cluster whose configuration directory is {@code confDir}, acting as
+     * {@code user} (who must be a YARN admin to change queues). Uses the HTTPS address when {@code yarn.http.policy}
+     * is HTTPS_ONLY.
+     */
+    public static SchedulerConfiguration schedulerConfiguration(Path confDir, String user) {
+        YarnConfiguration conf = load(confDir);
+        boolean https = "HTTPS_ONLY".equals(conf.get(YarnConfiguration.YARN_HTTP_POLICY_KEY, "HTTP_ONLY"));
+        String address = https
+                ? "https://" + conf.get(YarnConfiguration.RM_WEBAPP_HTTPS_ADDRESS,
+                        YarnConfiguration.DEFAULT_RM_WEBAPP_HTTPS_ADDRESS)
+                : conf.get(YarnConfiguration.RM_WEBAPP_ADDRESS, YarnConfiguration.DEFAULT_RM_WEBAPP_ADDRESS);
+        return SchedulerConfRest.at(address, user);
+    }
+
+    private static YarnConfiguration load(Path confDir) {
         if (!Files.isDirectory(confDir)) {
             throw new GatewayException("the YARN configuration directory " + confDir
                     + " does not exist; set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your cluster's configuration, or use --embedded");
@@ -26,8 +49,7 @@ public final class YarnGateways {
                 conf.addResource(new org.apache.hadoop.fs.Path(path.toUri()));
             }
         }
-        failFast(conf);
-        return connect(conf, new NodeResourceRefresh(conf), clock);
+        return conf;
     }
 
     /** The directory named by YARN_CONF_DIR or HADOOP_CONF_DIR in {@code env}, if either is set. */

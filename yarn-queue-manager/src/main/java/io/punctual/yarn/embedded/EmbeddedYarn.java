@@ -20,6 +20,11 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.Plan;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationConstants;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerDynamicEditException;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.ReservationQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.QueueEntitlement;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceLimits;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
 
@@ -37,12 +42,15 @@ public final class EmbeddedYarn implements AutoCloseable {
     private final SingleJvmCluster cluster;
     private final Path confDir;
     private final Duration startup;
+    private final URLClassLoader webLoader;
 
-    private EmbeddedYarn(EmbeddedYarnSpec spec, SingleJvmCluster cluster, Path confDir, Duration startup) {
+    private EmbeddedYarn(EmbeddedYarnSpec spec, SingleJvmCluster cluster, Path confDir, Duration startup,
+                         URLClassLoader webLoader) {
         this.spec = spec;
         this.cluster = cluster;
         this.confDir = confDir;
         this.startup = startup;
+        this.webLoader = webLoader;
     }
 
     /**
@@ -60,33 +68,45 @@ public final class EmbeddedYarn implements AutoCloseable {
         }
         SingleJvmCluster cluster = new SingleJvmCluster(spec.name() + "-" + ProcessHandle.current().pid(),
                 spec.nodeManagers());
-        try {
-            startWithSchedulerFile(cluster, EmbeddedConfiguration.yarn(spec), confDir);
+        URLClassLoader webLoader = null;
+        try (URLClassLoader startLoader = confLoader(confDir)) {
+            withConfFiles(startLoader, () -> {
+                YarnConfiguration conf = EmbeddedConfiguration.yarn(spec);
+                conf.setClassLoader(startLoader);
+                cluster.init(conf);
+                cluster.start();
+            });
             awaitReady(cluster, spec);
-            cluster.claimWebRoutes();
             write(cluster.getConfig(), confDir.resolve("yarn-site.xml"));
             write(new Configuration(false), confDir.resolve("core-site.xml"));
+            webLoader = confLoader(confDir);
+            withConfFiles(webLoader, cluster::claimWebRoutes);
         } catch (RuntimeException | IOException e) {
             cluster.stop();
+            closeQuietly(webLoader);
             throw new GatewayException("the embedded YARN cluster did not start: " + e.getMessage(), e);
         }
-        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()));
+        return new EmbeddedYarn(spec, cluster, confDir, Duration.between(began, Instant.now()), webLoader);
+    }
+
+    private static URLClassLoader confLoader(Path confDir) throws IOException {
+        return new URLClassLoader(new URL[] {confDir.toUri().toURL()}, Thread.currentThread().getContextClassLoader());
     }
 
     /**
-     * With the scheduler configuration API on, the CapacityScheduler reads its initial queues only from
-     * capacity-scheduler.xml on the class path, never from the configuration object; so the generated file is put on
-     * the context class loader while the ResourceManager starts.
+     * Runs {@code body} with the configuration directory on the context class loader. With the scheduler
+     * configuration API on, the ResourceManager reads capacity-scheduler.xml and yarn-site.xml only from the class
+     * path: at start for the initial queues (a loader closed once the cluster is up, so the daemons' threads see
+     * nothing afterwards, as before), and on every {@code scheduler-conf} request (validate builds a scratch scheduler
+     * from them; a mutation reloads yarn-site.xml to refresh the queues). The web app is restarted inside a second
+     * loader, open while the cluster runs, so its request threads inherit it and find both files.
      */
-    private static void startWithSchedulerFile(SingleJvmCluster cluster, YarnConfiguration conf, Path confDir)
-            throws IOException {
+    private static void withConfFiles(URLClassLoader confLoader, Runnable body) {
         Thread thread = Thread.currentThread();
         ClassLoader original = thread.getContextClassLoader();
-        try (URLClassLoader withConf = new URLClassLoader(new URL[] {confDir.toUri().toURL()}, original)) {
-            thread.setContextClassLoader(withConf);
-            conf.setClassLoader(withConf);
-            cluster.init(conf);
-            cluster.start();
+        try {
+            thread.setContextClassLoader(confLoader);
+            body.run();
         } finally {
             thread.setContextClassLoader(original);
         }
@@ -126,8 +146,42 @@ public final class EmbeddedYarn implements AutoCloseable {
      */
     void recomputeQueueResources() {
         CapacityScheduler scheduler = (CapacityScheduler) cluster.getResourceManager().getResourceScheduler();
+        releaseStrandedDefaultQueues(scheduler);
         Resource clusterResource = scheduler.getClusterResource();
         scheduler.getRootQueue().updateClusterResource(clusterResource, new ResourceLimits(clusterResource));
+    }
+
+    /**
+     * Repairs a second Hadoop 3.3.4 fault, which the first one's remedy alone cannot: the plan follower names a
+     * plan's default reservation queue after the plan's path ({@code root.sla-default}); once the scheduler's queues
+     * are reinitialised (any scheduler-conf change, or {@code rmadmin -refreshQueues}) no lookup finds that name
+     * any more, so the follower can never shrink the default queue, which keeps the whole plan, and every new
+     * reservation queue is refused its share ("Sum of child queues should exceed 100%"). Handing the default queue's
+     * share back lets the follower size reservation queues again.
+     */
+    private void releaseStrandedDefaultQueues(CapacityScheduler scheduler) {
+        var system = cluster.getResourceManager().getRMContext().getReservationSystem();
+        if (system == null) {
+            return;
+        }
+        for (Plan plan : system.getAllPlans().values()) {
+            String defaultQueue = plan.getQueueName() + ReservationConstants.DEFAULT_QUEUE_SUFFIX;
+            CSQueue planQueue = scheduler.getQueue(plan.getQueueName());
+            if (planQueue == null || scheduler.getQueue(defaultQueue) != null) {
+                continue;
+            }
+            for (CSQueue child : planQueue.getChildQueues()) {
+                if (child.getQueueName().equals(defaultQueue) && child instanceof ReservationQueue stranded
+                        && stranded.getCapacity() > 0) {
+                    try {
+                        stranded.setEntitlement(new QueueEntitlement(0f, 1f));
+                    } catch (SchedulerDynamicEditException e) {
+                        throw new GatewayException("could not release the stranded default queue " + defaultQueue
+                                + " of plan " + plan.getQueueName() + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
     }
 
     public EmbeddedYarnSpec spec() {
@@ -155,7 +209,19 @@ public final class EmbeddedYarn implements AutoCloseable {
     @Override
     public void close() {
         cluster.stop();
+        closeQuietly(webLoader);
         deleteQuietly(cluster.getTestWorkDir().toPath());
+    }
+
+    private static void closeQuietly(URLClassLoader loader) {
+        if (loader == null) {
+            return;
+        }
+        try {
+            loader.close();
+        } catch (IOException ignored) {
+            // It only reads two small files from a local directory; nothing to release that outlives the JVM.
+        }
     }
 
     private static void write(Configuration conf, Path file) throws IOException {

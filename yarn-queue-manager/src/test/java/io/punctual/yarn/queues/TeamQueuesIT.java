@@ -1,0 +1,194 @@
+package io.punctual.yarn.queues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.punctual.sizing.Resources;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.QueueSnapshot;
+import io.punctual.yarn.ReservationOutcome;
+import io.punctual.yarn.ReservationSpec;
+import io.punctual.yarn.StageRequest;
+import io.punctual.yarn.embedded.EmbeddedYarn;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Team queues through the real scheduler configuration API of an embedded ResourceManager (one cluster for the
+ * class: sla 70 reservable, adhoc 30, 2 NodeManagers of 8 GiB / 8 vcores). After each test the configuration is
+ * exactly what the cluster started with.
+ */
+class TeamQueuesIT {
+
+    private static final Offset<Double> SAME = Offset.offset(1e-6);
+
+    static EmbeddedYarn yarn;
+    static ClusterGateway gateway;
+    static SchedulerConfiguration scheduler;
+    static TeamQueues teams;
+    static SchedulerConf original;
+
+    @BeforeAll
+    static void start() {
+        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), Path.of("target", "team-queues-it-conf"));
+        gateway = yarn.gateway();
+        scheduler = SchedulerConfRest.at(yarn.resourceManagerWebAddress(), "punctual");
+        teams = new DonorTeamQueues(scheduler, TeamQueueLayout.underRoot("adhoc"), QueueOccupancy.of(gateway));
+        original = scheduler.read();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (yarn != null) {
+            yarn.close();
+        }
+    }
+
+    @AfterEach
+    void nothingIsLeftBehind() {
+        teams.list().forEach(team -> assertThat(teams.remove(team.team())).isInstanceOf(TeamQueueOutcome.Removed.class));
+        assertThat(scheduler.read()).isEqualTo(original);
+        assertThat(gateway.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void aTeamQueueIsCreatedResizedAndRemovedAndTheResourceManagerSeesWhatPunctualReports() throws Exception {
+        var created = teams.ensure(new TeamQueueSpec("etl", 0.10, 0.50, 2));
+
+        assertThat(created).isInstanceOf(TeamQueueOutcome.Ready.class);
+        TeamQueue etl = ((TeamQueueOutcome.Ready) created).queue();
+        assertThat(etl).isEqualTo(new TeamQueue("etl", QueuePath.of("root.team-etl"), 0.10, 0.50, 2, true));
+        QueueSnapshot seen = gateway.snapshot().queue("team-etl").orElseThrow();
+        assertThat(seen.parent()).isEqualTo("root");
+        assertThat(seen.capacity()).isCloseTo(etl.capacity(), SAME);
+        assertThat(seen.maximumCapacity()).isCloseTo(etl.maximumCapacity(), SAME);
+        // 10 % of the 16 GiB cluster, as the scheduler rounds it: floor(16384 * 0.10) = 1638 MiB.
+        assertThat(seen.guaranteed().memoryMb()).isEqualTo(1638);
+        // adhoc lent it: 30 - 10 = 20 %.
+        assertThat(gateway.snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.20, SAME);
+        JsonNode rest = schedulerQueue("team-etl");
+        assertThat(rest.path("capacity").asDouble()).isEqualTo(10.0);
+        assertThat(rest.path("maxCapacity").asDouble()).isEqualTo(50.0);
+        assertThat(rest.path("priority").asInt()).isEqualTo(2);
+
+        var resized = teams.ensure(new TeamQueueSpec("etl", 0.25, 0.50, 2));
+
+        assertThat(((TeamQueueOutcome.Ready) resized).queue().capacity()).isEqualTo(0.25);
+        assertThat(gateway.snapshot().queue("team-etl").orElseThrow().capacity()).isCloseTo(0.25, SAME);
+        assertThat(gateway.snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.05, SAME);
+        assertThat(schedulerQueue("team-etl").path("capacity").asDouble()).isEqualTo(25.0);
+        assertThat(teams.ensure(new TeamQueueSpec("etl", 0.25, 0.50, 2)))
+                .isEqualTo(new TeamQueueOutcome.Ready(((TeamQueueOutcome.Ready) resized).queue(), false));
+
+        assertThat(teams.remove("etl")).isEqualTo(new TeamQueueOutcome.Removed("etl", true));
+        assertThat(gateway.snapshot().queue("team-etl")).isEmpty();
+        assertThat(gateway.snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.30, SAME);
+    }
+
+    @Test
+    void changesTheSchedulerRefusesGiveItsReasonAndLeaveTheConfigurationExactlyAsItWas() {
+        SchedulerConf before = scheduler.read();
+
+        // Siblings summing to 105 %: YARN's dry run says no.
+        var overfull = scheduler.apply(QueueChange.builder()
+                .update(QueuePath.of("root.adhoc"), Map.of("capacity", "35")).build());
+        assertThat(overfull).isInstanceOf(QueueChangeOutcome.Refused.class);
+        assertThat(((QueueChangeOutcome.Refused) overfull).stage()).isEqualTo(QueueChangeOutcome.Stage.VALIDATE);
+        assertThat(((QueueChangeOutcome.Refused) overfull).reason()).contains("Illegal capacity of 1.05");
+        assertThat(scheduler.read()).isEqualTo(before);
+
+        // An unknown parent: YARN 3.3.4 would accept it and write keys no queue reads; Punctual's check refuses.
+        var orphan = scheduler.apply(QueueChange.builder()
+                .add(QueuePath.of("root.nope.etl"), Map.of("capacity", "100")).build());
+        assertThat(orphan).isEqualTo(new QueueChangeOutcome.Refused(QueueChangeOutcome.Stage.CHECK,
+                "cannot add queue root.nope.etl: its parent root.nope is not in the queue tree (known: sla, adhoc under root)"));
+        assertThat(scheduler.read()).isEqualTo(before);
+
+        // YARN 3.3 has no queue weights: the 3.4 syntax "2w" is not a capacity here.
+        var weight = scheduler.apply(QueueChange.builder()
+                .update(QueuePath.of("root.adhoc"), Map.of("capacity", "2w")).build());
+        assertThat(((QueueChangeOutcome.Refused) weight).reason()).contains("2w");
+        assertThat(scheduler.read()).isEqualTo(before);
+
+        // More than the best-effort queue can lend: refused by Punctual before anything is sent.
+        var tooBig = teams.ensure(TeamQueueSpec.of("huge", 0.40));
+        assertThat(((TeamQueueOutcome.Refused) tooBig).reason()).contains("can only lend 29%");
+        assertThat(scheduler.read()).isEqualTo(before);
+    }
+
+    @Test
+    void aMutationTheDryRunLetsThroughButTheSchedulerRefusesIsRolledBack() {
+        teams.ensure(TeamQueueSpec.of("etl", 0.10));
+        SchedulerConf withTeam = scheduler.read();
+
+        // Removing a RUNNING queue: the dry run validates against the scheduler's initial queues (which never had
+        // this one), so only the real mutation notices, and YARN rolls it back.
+        var outcome = scheduler.apply(QueueChange.builder().remove(QueuePath.of("root.team-etl"))
+                .update(QueuePath.of("root.adhoc"), Map.of("capacity", "30")).build());
+
+        assertThat(outcome).isInstanceOf(QueueChangeOutcome.Refused.class);
+        assertThat(((QueueChangeOutcome.Refused) outcome).stage()).isEqualTo(QueueChangeOutcome.Stage.APPLY);
+        assertThat(((QueueChangeOutcome.Refused) outcome).reason()).contains("not yet in stopped state");
+        assertThat(scheduler.read()).isEqualTo(withTeam);
+        assertThat(gateway.snapshot().queue("team-etl")).isPresent();
+    }
+
+    @Test
+    void reservationsStillGetTheirQueueAfterTheQueueTreeChanged() {
+        teams.ensure(TeamQueueSpec.of("etl", 0.10));
+        Instant now = Instant.now();
+        var spec = ReservationSpec.single("sla", "after-change", now, now.plus(Duration.ofMinutes(3)),
+                StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofMinutes(3)));
+
+        var placed = (ReservationOutcome.Reserved) gateway.reserve(spec);
+        try {
+            QueueSnapshot queue = gateway.awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(30));
+            assertThat(queue.name()).isEqualTo(placed.id().queueName());
+            assertThat(gateway.snapshot().queue(placed.id().queueName()).orElseThrow().guaranteed())
+                    .isEqualTo(Resources.of(2, 2048));
+        } finally {
+            assertThat(gateway.release(placed.id())).isTrue();
+        }
+    }
+
+    /** The queue as {@code GET /ws/v1/cluster/scheduler} shows it: the RM's own view, read independently. */
+    private static JsonNode schedulerQueue(String name) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://" + yarn.resourceManagerWebAddress() + "/ws/v1/cluster/scheduler"))
+                .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return find(new ObjectMapper().readTree(response.body()).path("schedulerInfo"), name)
+                .orElseThrow(() -> new AssertionError("queue " + name + " not in GET /ws/v1/cluster/scheduler"));
+    }
+
+    private static Optional<JsonNode> find(JsonNode parent, String name) {
+        JsonNode queues = parent.path("queues");
+        for (JsonNode queue : queues.has("queueInfoList") ? queues.get("queueInfoList") : queues.path("queue")) {
+            if (queue.path("queueName").asText().equals(name)) {
+                return Optional.of(queue);
+            }
+            Optional<JsonNode> below = find(queue, name);
+            if (below.isPresent()) {
+                return below;
+            }
+        }
+        return Optional.empty();
+    }
+}
