@@ -8,10 +8,10 @@ import java.util.Optional;
  * Where this Punctual was built: the Spark runtime class path Maven wrote and the workloads jar (the demo's Spark
  * applications). {@code bin/punctual} passes the checkout's root as {@code -Dpunctual.install}.
  */
-public record Install(Path sparkClasspathFile, Path workloadsJar) {
+public record Install(Path root, Path sparkClasspathFile, Path workloadsJar) {
 
     public static Install fromRoot(Path root) {
-        return new Install(root.resolve("workloads/target/spark-runtime.classpath"),
+        return new Install(root, root.resolve("workloads/target/spark-runtime.classpath"),
                 root.resolve("workloads/target/punctual-workloads.jar"));
     }
 

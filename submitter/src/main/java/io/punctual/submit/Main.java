@@ -8,6 +8,7 @@ import io.punctual.submit.cli.ExplainCommand;
 import io.punctual.submit.cli.HistoryCommand;
 import io.punctual.submit.cli.PlanCommand;
 import io.punctual.submit.cli.QueuesCommand;
+import io.punctual.submit.cli.ServeCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
 import io.punctual.submit.cli.UsageException;
@@ -37,6 +38,7 @@ public final class Main {
         commands.put("history", new HistoryCommand());
         commands.put("config", new ConfigCheckCommand());
         commands.put("queues", new QueuesCommand());
+        commands.put("serve", new ServeCommand());
         return commands;
     }
 

@@ -85,35 +85,66 @@ public final class SubmissionPipeline {
         }
         Sizing sizing = decision.sizingFor(sized);
         events.accept(new SubmissionEvent.Sized(submission, sizing));
+        Reservation reservation = reserve(submission, sizing);
+        if (reservation instanceof Reservation.Refused refused) {
+            return new SubmissionOutcome.Rejected(submission, refused.reason(), Optional.empty());
+        }
+        ReservationInfo held = ((Reservation.Held) reservation).reservation();
+        SubmissionOutcome outcome;
+        try {
+            Launch launch = launch(submission, sizing, held);
+            outcome = launch instanceof Launch.Started started
+                    ? tracker.follow(submission, sizing, held.id(), started.app(), started.submitter())
+                    : new SubmissionOutcome.Failed(submission, ((Launch.NotStarted) launch).reason());
+        } finally {
+            release(held.id());
+        }
+        learnFrom(submission, sizing, outcome);
+        return outcome;
+    }
+
+    /** What asking YARN for capacity gave. */
+    public sealed interface Reservation {
+        record Held(ReservationInfo reservation) implements Reservation {
+        }
+
+        record Refused(String reason) implements Reservation {
+        }
+    }
+
+    /** Reserves the sized containers: a window that starts the job now first, the whole window second. */
+    public Reservation reserve(Submission submission, Sizing sizing) {
         Instant asked = clock.instant();
-        Optional<ReservationInfo> reservation = Optional.empty();
         String refusal = "";
         for (ReservationSpec spec : ReservationWindows.toTry(submission, sizing)) {
             ReservationOutcome outcome = gateway.reserve(spec);
             if (outcome instanceof ReservationOutcome.Reserved reserved) {
-                reservation = Optional.of(reserved.reservation());
-                break;
+                held = reserved.id();
+                events.accept(new SubmissionEvent.Reserved(reserved.reservation(),
+                        Duration.between(asked, clock.instant())));
+                return new Reservation.Held(reserved.reservation());
             }
             refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
-        if (reservation.isEmpty()) {
-            return new SubmissionOutcome.Rejected(submission, "YARN cannot reserve " + sizing.shapes().total()
-                    + " for " + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
-                    + submission.deadline() + ": " + refusal, Optional.empty());
-        }
-        held = reservation.get().id();
-        events.accept(new SubmissionEvent.Reserved(reservation.get(), Duration.between(asked, clock.instant())));
-        SubmissionOutcome outcome;
-        try {
-            outcome = launchInto(submission, sizing, reservation.get());
-        } finally {
-            release(reservation.get().id());
-        }
-        feedBack(submission, sizing, outcome);
-        return outcome;
+        return new Reservation.Refused("YARN cannot reserve " + sizing.shapes().total() + " for "
+                + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
+                + submission.deadline() + ": " + refusal);
     }
 
-    private SubmissionOutcome launchInto(Submission submission, Sizing sizing, ReservationInfo reservation) {
+    /** What handing the application to YARN gave. */
+    public sealed interface Launch {
+        record Started(AppId app, LaunchedApp submitter) implements Launch {
+        }
+
+        record NotStarted(String reason) implements Launch {
+        }
+    }
+
+    /**
+     * Waits for the reservation's queue (the window before the reservation is active included) and starts the
+     * application in it; returns once YARN has it.
+     */
+    public Launch launch(Submission submission, Sizing sizing, ReservationInfo reservation) {
         Instant waitFrom = clock.instant();
         Duration untilStart = reservation.start().map(s -> Duration.between(waitFrom, s)).filter(d -> !d.isNegative())
                 .orElse(Duration.ZERO);
@@ -122,8 +153,13 @@ public final class SubmissionPipeline {
         events.accept(new SubmissionEvent.QueueReady(reservation.id(), queue.name(),
                 Duration.between(waitFrom, clock.instant())));
 
+        return launchInQueue(submission, sizing, queue.name());
+    }
+
+    /** Starts the application in a queue (a reservation's, or a best-effort queue); returns once YARN has it. */
+    public Launch launchInQueue(Submission submission, Sizing sizing, String queue) {
         Path output = settings.submissionLogs().resolve(submission.id() + ".spark-submit.log");
-        LaunchRequest request = SparkCommand.inQueue(submission, queue.name(), sizing.shapes(),
+        LaunchRequest request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
                 settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
         Instant launched = clock.instant();
         LaunchedApp app = launcher.launch(request);
@@ -133,12 +169,32 @@ public final class SubmissionPipeline {
         }
         if (id.isEmpty()) {
             app.stopSubmitter();
-            return new SubmissionOutcome.Failed(submission, "spark-submit ended (" + app.submitterState()
+            return new Launch.NotStarted("spark-submit ended (" + app.submitterState()
                     + ") before the application reached YARN; its output is in " + output
                     + Tail.of(output, 3).map(t -> ":\n" + t).orElse(""));
         }
         events.accept(new SubmissionEvent.Submitted(id.get(), Duration.between(launched, clock.instant())));
-        return tracker.follow(submission, sizing, reservation.id(), id.get(), app);
+        return new Launch.Started(id.get(), app);
+    }
+
+    /**
+     * Concludes an application YARN reports final (for callers that track applications themselves, as the gateway's
+     * shared poller does): releases its reservation, finds its event log and learns from it.
+     */
+    public SubmissionOutcome.Finished conclude(Submission submission, Sizing sizing, Optional<ReservationId> reservation,
+                                               AppReport report) {
+        reservation.ifPresent(this::release);
+        Optional<Path> log;
+        try {
+            log = EventLogProgress.find(settings.eventLogPath(), report.id());
+        } catch (java.io.IOException e) {
+            log = Optional.empty();
+        }
+        var finished = new SubmissionOutcome.Finished(submission, report.id(), report.queue(),
+                reservation.orElse(null), sizing, report.state(), report.finished().orElse(clock.instant()), log,
+                report.diagnostics());
+        learnFrom(submission, sizing, finished);
+        return finished;
     }
 
     /** spark-submit may die after YARN accepted the application; the tag still finds it. */
@@ -146,7 +202,8 @@ public final class SubmissionPipeline {
         return gateway.applicationsTagged(submission.tag()).stream().map(AppReport::id).findFirst();
     }
 
-    private void feedBack(Submission submission, Sizing sizing, SubmissionOutcome outcome) {
+    /** Feeds a finished application back into the job's history and Justice's state. */
+    public void learnFrom(Submission submission, Sizing sizing, SubmissionOutcome outcome) {
         if (!(outcome instanceof SubmissionOutcome.Finished finished)) {
             return;
         }
@@ -159,7 +216,8 @@ public final class SubmissionPipeline {
                 + (report.justiceTracked() ? "; Justice learned from it" : ""))));
     }
 
-    private void release(ReservationId id) {
+    /** Releases a reservation; a failure is reported as a note, since YARN drops it at its deadline anyway. */
+    public void release(ReservationId id) {
         held = null;
         try {
             if (gateway.release(id)) {

@@ -42,7 +42,7 @@ class ExampleConfTest {
         // left at reference.conf's values
         assertThat(site.gateway().port()).isEqualTo(8998);
         assertThat(site.gateway().pollInterval()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(site.sizing().minGoodRuns()).isEqualTo(10);
+        assertThat(site.sizing().minGoodRuns()).isEqualTo(3);
         assertThat(site.sizing().errorSmoothing()).isEqualTo(new ErrorSmoothing.Exponential(0.3));
         assertThat(site.sizing().killAboveTasks()).isEqualTo(1000);
         assertThat(site.cluster()).isEqualTo(new SiteConfig.Cluster("sla", "adhoc"));

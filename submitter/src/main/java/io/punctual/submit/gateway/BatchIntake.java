@@ -1,0 +1,112 @@
+package io.punctual.submit.gateway;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.submit.cli.Deadlines;
+import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.cli.UsageException;
+import io.punctual.submit.config.PunctualConfig;
+import io.punctual.submit.config.Settings;
+import io.punctual.submit.config.TeamConfig;
+import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.pipeline.SizingSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns a Livy batch request into what a submission is made of: the spark-submit command line with the team's
+ * settings folded in by precedence (request > team job entry > team defaults > site > reference), the job key, the
+ * deadline, and the sizing knobs. The team is the caller's, whatever the request says.
+ *
+ * @param deadline empty for a batch without {@code spark.deadline.by}: it runs best-effort, without a reservation
+ */
+record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Optional<Instant> deadline,
+                   SizingSettings sizing, Settings settings) {
+
+    /** Tag on every application the gateway launches, so it finds (and reaps) its own and only its own. */
+    static final String GATEWAY_TAG = "punctual-gateway";
+
+    /** A batch without a deadline holds this long in the pipeline's terms; it reserves nothing. */
+    static final Duration BEST_EFFORT_HORIZON = Duration.ofDays(7);
+
+    static BatchIntake of(BatchRequest request, TeamConfig team, PunctualConfig config, Clock clock) {
+        requireReadable(request.file());
+        Map<String, String> requestConf = new LinkedHashMap<>(request.conf());
+        request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));
+        request.executorCores().ifPresent(c -> requestConf.put("spark.executor.cores", c.toString()));
+        requestConf.put(JobKey.TEAM, team.name());
+        JobKey job = jobKey(request, team, requestConf);
+        Settings settings = config.settingsFor(job, requestConf);
+
+        Map<String, String> conf = new LinkedHashMap<>(requestConf);
+        conf.putAll(settings.sparkProperties());
+        conf.put(SubmitArguments.CONFIDENCE, Double.toString(settings.confidence().value()));
+        conf.put(JobKey.EXPLICIT, job.name());
+        conf.put("spark.yarn.tags", tags(request.conf().get("spark.yarn.tags")));
+
+        Instant now = clock.instant();
+        Optional<Instant> deadline = Optional.ofNullable(request.conf().get(SubmitArguments.DEADLINE))
+                .map(d -> parseDeadline(d, clock));
+        var sizing = new SizingSettings(settings.confidence().value(), config.site().sizing().klRadius(),
+                config.site().sizing().minGoodRuns(), settings.maxExecutors().value());
+        BatchRequest resolved = withConf(request, conf);
+        return new BatchIntake(resolved.toSparkSubmitArgs(), job, now, deadline, sizing, settings);
+    }
+
+    private static JobKey jobKey(BatchRequest request, TeamConfig team, Map<String, String> conf) {
+        Map<String, String> props = new LinkedHashMap<>(conf);
+        props.remove(JobKey.QUEUE);
+        String appName = request.name().or(request::className)
+                .orElse(Path.of(request.file()).getFileName().toString());
+        return JobKey.from(props, appName, team.name(), request.className());
+    }
+
+    private static String tags(String requested) {
+        return requested == null || requested.isBlank() ? GATEWAY_TAG : requested + "," + GATEWAY_TAG;
+    }
+
+    private static Instant parseDeadline(String text, Clock clock) {
+        try {
+            return Deadlines.parse(text, clock);
+        } catch (UsageException e) {
+            throw new BatchRequest.Invalid("conf 'spark.deadline.by': " + e.getMessage());
+        }
+    }
+
+    /** A local application file must exist where the gateway runs; remote URIs are for YARN to fetch. */
+    private static void requireReadable(String file) {
+        boolean remote = file.matches("[A-Za-z][A-Za-z0-9+.-]*:.*") && !file.startsWith("file:");
+        if (remote) {
+            return;
+        }
+        Path path = Path.of(file.startsWith("file:") ? java.net.URI.create(file).getPath() : file);
+        if (!path.isAbsolute()) {
+            throw new BatchRequest.Invalid("field 'file' must be an absolute path or a URI (hdfs://, s3a://, local:),"
+                    + " got '" + file + "'");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new BatchRequest.Invalid("field 'file': " + path + " does not exist on the gateway's host");
+        }
+    }
+
+    private static BatchRequest withConf(BatchRequest r, Map<String, String> conf) {
+        return new BatchRequest(r.file(), r.className(), r.args(), r.jars(), r.pyFiles(), r.files(), r.archives(),
+                r.driverMemory(), r.driverCores(), Optional.empty(), Optional.empty(), r.numExecutors(), r.queue(),
+                r.name(), conf, r.proxyUser());
+    }
+
+    /** The plan queue a deadline batch reserves in: the request's queue if it names one, else the site's. */
+    static String planQueue(BatchRequest request, PunctualConfig config) {
+        return request.queue().orElse(config.site().cluster().planQueue());
+    }
+
+    static Map<String, String> effective(List<String> argv) {
+        return SparkSettings.effective(SubmitArguments.parse(argv));
+    }
+}

@@ -1,0 +1,132 @@
+package io.punctual.submit.gateway;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Batches as Livy prints them ({@code id, name, owner, proxyUser, state, appId, appInfo, log}), with Punctual's own
+ * fields beside them; Livy clients ignore what they do not know.
+ */
+final class BatchJson {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final int LOG_TAIL = 10;
+
+    private BatchJson() {
+    }
+
+    static ObjectNode batch(BatchRecord b, Clock clock) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("id", b.id());
+        node.put("name", b.name());
+        node.put("owner", b.team());
+        node.put("proxyUser", b.proxyUser());
+        node.put("state", b.state().livyName());
+        node.put("appId", b.appId());
+        ObjectNode appInfo = node.putObject("appInfo");
+        appInfo.putNull("driverLogUrl");
+        appInfo.putNull("sparkUiUrl");
+        ArrayNode log = node.putArray("log");
+        b.log().subList(Math.max(0, b.log().size() - LOG_TAIL), b.log().size()).forEach(log::add);
+        punctual(node, b, clock);
+        return node;
+    }
+
+    private static void punctual(ObjectNode node, BatchRecord b, Clock clock) {
+        node.put("team", b.team());
+        node.put("jobKey", b.jobKey());
+        node.put("submittedAt", Instant.ofEpochMilli(b.submittedAtMs()).toString());
+        node.put("bestEffort", b.bestEffort());
+        node.put("deadline", b.bestEffort() ? null : Instant.ofEpochMilli(b.deadlineMs()).toString());
+        ObjectNode admission = node.putObject("admission");
+        admission.put("verdict", b.verdict());
+        admission.put("reason", b.reason());
+        node.put("reservationId", b.reservationId());
+        node.put("executors", b.executors());
+        node.put("sizedBy", b.sizedBy());
+        node.put("bound", b.bound() == null ? null : b.bound().toLowerCase());
+        node.put("predictedFinish", instant(b.predictedThetaMs()));
+        node.put("predictedFinishP50", instant(b.predictedP50Ms()));
+        node.put("predictedMiss", predictedMiss(b, clock));
+        node.put("reservationStart", instant(b.reservationStartMs()));
+        node.put("reservationEnd", instant(b.reservationEndMs()));
+        node.put("yarnQueue", b.yarnQueue());
+        node.put("finishedAt", instant(b.finishedAtMs()));
+        if (b.metDeadline() == null) {
+            node.putNull("metDeadline");
+        } else {
+            node.put("metDeadline", b.metDeadline());
+        }
+    }
+
+    /**
+     * Whether the batch is (or was) heading for a miss: rejected, ended without meeting its deadline, predicted to
+     * finish after it, or still running past it.
+     */
+    static boolean predictedMiss(BatchRecord b, Clock clock) {
+        if (b.bestEffort()) {
+            return false;
+        }
+        if ("rejected".equals(b.verdict()) || Boolean.FALSE.equals(b.metDeadline())) {
+            return true;
+        }
+        if (b.isFinal()) {
+            return b.state() != BatchState.SUCCESS;
+        }
+        boolean predictedLate = b.predictedThetaMs() != null && b.predictedThetaMs() > b.deadlineMs();
+        return predictedLate || clock.millis() > b.deadlineMs();
+    }
+
+    private static String instant(Long ms) {
+        return ms == null ? null : Instant.ofEpochMilli(ms).toString();
+    }
+
+    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("from", from);
+        node.put("total", batches.size());
+        ArrayNode sessions = node.putArray("sessions");
+        batches.stream().skip(from).limit(size).forEach(b -> sessions.add(batch(b, clock)));
+        return node;
+    }
+
+    static ObjectNode log(BatchRecord b, int from, int size) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("id", b.id());
+        node.put("from", from);
+        node.put("total", b.log().size());
+        ArrayNode lines = node.putArray("log");
+        b.log().stream().skip(from).limit(size).forEach(lines::add);
+        return node;
+    }
+
+    static ObjectNode dryRun(DryRun run) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("dryRun", true);
+        node.put("jobKey", run.jobKey());
+        node.put("deadline", run.bestEffort() ? null : run.deadline().toString());
+        node.put("bestEffort", run.bestEffort());
+        ObjectNode admission = node.putObject("admission");
+        admission.put("verdict", run.verdict());
+        admission.put("reason", run.reason().orElse(null));
+        node.put("executors", run.executors().orElse(null));
+        node.put("sizedBy", run.method().orElse(null));
+        node.put("bound", run.bound().orElse(null));
+        ObjectNode reservation = node.putObject("plannedReservation");
+        reservation.put("holdSeconds", run.holdSeconds().orElse(null));
+        node.put("predictedFinish", run.predictedFinish().map(Instant::toString).orElse(null));
+        node.put("earliestDeadline", run.earliestDeadline().map(Instant::toString).orElse(null));
+        ArrayNode terms = node.putArray("terms");
+        run.terms().forEach(t -> terms.addObject().put("name", t.name()).put("value", t.value())
+                .put("meaning", t.meaning()));
+        return node;
+    }
+
+    static ObjectNode message(String text) {
+        return JSON.createObjectNode().put("msg", text);
+    }
+}

@@ -1,0 +1,127 @@
+package io.punctual.submit.gateway;
+
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.submit.config.TeamConfig;
+import io.punctual.submit.pipeline.Decision;
+import io.punctual.submit.pipeline.Submission;
+import io.punctual.yarn.ClusterGateway;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The gateway's batches: recorded durably before anything is launched, launched by a bounded pool (the rest wait in
+ * a queue), followed by one shared poller, and never visible to another team.
+ */
+public final class BatchService implements AutoCloseable {
+
+    private final BatchStore store;
+    private final ConfigSource config;
+    private final Clock clock;
+    private final GatewayMetrics metrics;
+    private final ThreadPoolExecutor launches;
+    private final BatchLaunch launch;
+    private final Path workingDir;
+
+    public BatchService(BatchStore store, ConfigSource config, ClusterGateway gateway, PipelineFactory pipelines,
+                        Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir) {
+        this.store = store;
+        this.config = config;
+        this.clock = clock;
+        this.metrics = metrics;
+        this.workingDir = workingDir;
+        this.launches = new ThreadPoolExecutor(launchConcurrency, launchConcurrency, 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), runnable -> {
+                    Thread thread = new Thread(runnable, "punctual-launch");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        this.launch = new BatchLaunch(store, gateway, pipelines, config, clock, metrics, workingDir);
+    }
+
+    /**
+     * Records a batch and queues its launch; the same idempotency key from the same team returns the batch it
+     * created first, never a second application.
+     */
+    public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
+        var current = config.current();
+        BatchIntake intake = BatchIntake.of(request, team, current, clock);
+        String planQueue = BatchIntake.planQueue(request, current);
+        String submissionId = "gw-" + Submission.newId();
+        long submittedMs = intake.submittedAt().toEpochMilli();
+        long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
+                .toEpochMilli();
+        BatchStore.Created created = store.createOnce(team.name(), idempotencyKey.orElse(null), id ->
+                BatchRecord.recorded(id, team.name(), submissionId, idempotencyKey.orElse(null),
+                        request.name().orElse(null), request.proxyUser().orElse(null), intake.argv(),
+                        intake.jobKey().toString(), submittedMs, deadlineMs, planQueue, intake.deadline().isEmpty()));
+        metrics.submitted(created.isNew());
+        if (created.isNew()) {
+            enqueue(created.record().id());
+        }
+        return created;
+    }
+
+    /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
+    public DryRun dryRun(TeamConfig team, BatchRequest request) {
+        BatchIntake intake = BatchIntake.of(request, team, config.current(), clock);
+        String planQueue = BatchIntake.planQueue(request, config.current());
+        var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
+                intake.argv(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
+                intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),
+                planQueue, intake.deadline().isEmpty());
+        Decision decision = launch.decide(record, intake.sizing());
+        return DryRun.of(record, decision, intake.deadline().isEmpty());
+    }
+
+    void enqueue(int id) {
+        launches.execute(() -> launch.run(id));
+    }
+
+    /** The caller's batch; another team's batch is "not found", so ids do not leak. */
+    public Optional<BatchRecord> get(String team, int id) {
+        return store.get(id).filter(b -> team == null || b.team().equals(team));
+    }
+
+    public List<BatchRecord> list(String team) {
+        return store.all().stream().filter(b -> team == null || b.team().equals(team)).toList();
+    }
+
+    /** Kills the batch's application and releases its reservation; the batch stays, killed. */
+    public Optional<BatchRecord> delete(String team, int id) {
+        Optional<BatchRecord> batch = get(team, id);
+        batch.ifPresent(b -> launch.kill(b.id(), "deleted by team " + b.team()));
+        return batch.flatMap(b -> store.get(b.id()));
+    }
+
+    public int tracked() {
+        return (int) store.all().stream().filter(b -> !b.isFinal()).count();
+    }
+
+    public int queuedLaunches() {
+        return launches.getQueue().size();
+    }
+
+    BatchLaunch launcher() {
+        return launch;
+    }
+
+    BatchStore store() {
+        return store;
+    }
+
+    Path workingDir() {
+        return workingDir;
+    }
+
+    @Override
+    public void close() {
+        ExecutorService pool = launches;
+        pool.shutdownNow();
+    }
+}

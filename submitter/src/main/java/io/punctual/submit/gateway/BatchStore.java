@@ -1,0 +1,33 @@
+package io.punctual.submit.gateway;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+/**
+ * Where the gateway keeps its batches so that a restart loses none. A write is all or nothing and durable when it
+ * returns. Behind an interface so a shared database can replace the embedded file store for several gateways.
+ */
+public interface BatchStore {
+
+    /**
+     * Creates a batch unless the team already has one with this idempotency key, in which case that one is returned:
+     * one client key, one batch, whatever the retries. {@code create} receives the new batch's id.
+     */
+    Created createOnce(String team, String idempotencyKey, IntFunction<BatchRecord> create);
+
+    /** Replaces a batch's record. */
+    void update(BatchRecord record);
+
+    Optional<BatchRecord> get(int id);
+
+    /** Every batch, by id. */
+    List<BatchRecord> all();
+
+    /** Records found damaged when the store was opened; they were skipped, not loaded. */
+    List<String> problems();
+
+    /** The outcome of {@link #createOnce}: the batch, and whether this call created it. */
+    record Created(BatchRecord record, boolean isNew) {
+    }
+}

@@ -1,0 +1,158 @@
+package io.punctual.submit.gateway;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.submit.config.ReloadOutcome;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.launch.SparkSubmitLauncher;
+import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.yarn.ClusterGateway;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running gateway: the store, the batch service with its launch pool, the shared poller, recovery at start, and
+ * the HTTP server. Closing it stops taking requests and stops following applications; the applications themselves
+ * keep running on YARN, and the next gateway over the same store re-attaches to them.
+ */
+public final class Gateway implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
+    private static final Duration REAP_EVERY = Duration.ofSeconds(30);
+
+    private final BatchService batches;
+    private final GatewayServer server;
+    private final ScheduledExecutorService scheduler;
+    private final int[] recovered;
+
+    /** What a gateway is started with. */
+    public record Setup(ConfigSource config, ClusterGateway cluster, Path hadoopConfDir, PunctualHome home,
+                        SparkRuntime runtime, Clock clock, String host, int port) {
+    }
+
+    private Gateway(BatchService batches, GatewayServer server, ScheduledExecutorService scheduler, int[] recovered) {
+        this.batches = batches;
+        this.server = server;
+        this.scheduler = scheduler;
+        this.recovered = recovered;
+    }
+
+    public static Gateway start(Setup setup) throws IOException {
+        var site = setup.config().current().site();
+        PunctualHome home = setup.home();
+        Path storeDir = site.gateway().stateDir(home);
+        BatchStore store = FileBatchStore.open(storeDir.resolve("batches"));
+        StoredLearning learning = StoredLearning.open(home.root(), Files.createDirectories(storeDir));
+        String eventLogDir = site.history().eventLogUri(home);
+        var settings = new SubmissionPipeline.Settings(eventLogDir, home.eventLogs(), setup.hadoopConfDir(),
+                home.logs().resolve("submissions"), home.scratch(), site.gateway().pollInterval(), Duration.ofMinutes(3));
+        var launcher = new SparkSubmitLauncher(setup.runtime());
+        PipelineFactory pipelines = (sizing, events) -> new SubmissionPipeline(setup.cluster(), launcher,
+                setup.runtime(), settings, new SubmissionSizer(learning, sizing, setup.clock()), learning,
+                setup.clock(), events);
+        GatewayMetrics metrics = new GatewayMetrics();
+        BatchService batches = new BatchService(store, setup.config(), setup.cluster(), pipelines, setup.clock(), metrics,
+                site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")));
+        GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
+        int[] recovered = recovery.recover();
+        AppPoller poller = new AppPoller(store, batches.launcher(), setup.cluster(), metrics, setup.clock());
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "punctual-poller");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long poll = site.gateway().pollInterval().toMillis();
+        scheduler.scheduleWithFixedDelay(poller, poll, poll, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(() -> safely(recovery::reap), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
+        GatewayServer server = new GatewayServer(setup.host(), setup.port(), batches, setup.config(), metrics,
+                setup.clock(), () -> health(setup, store, batches), new Pages());
+        return new Gateway(batches, server, scheduler, recovered);
+    }
+
+    private static ObjectNode health(Setup setup, BatchStore store, BatchService batches) {
+        var health = setup.config().health();
+        ObjectNode node = BatchJson.JSON.createObjectNode();
+        node.put("status", health.healthy() && store.problems().isEmpty() ? "ok" : "degraded");
+        ObjectNode config = node.putObject("config");
+        config.put("directory", setup.config().directory().toString());
+        config.put("loadedAt", health.loadedAt().toString());
+        health.lastFailure().ifPresent(f -> {
+            ObjectNode failure = config.putObject("lastFailure");
+            failure.put("at", f.at().toString());
+            var problems = failure.putArray("problems");
+            f.problems().forEach(p -> problems.add(p.toString()));
+        });
+        var problems = node.putArray("storeProblems");
+        store.problems().forEach(problems::add);
+        node.put("trackedBatches", batches.tracked());
+        node.put("queuedLaunches", batches.queuedLaunches());
+        return node;
+    }
+
+    private static void safely(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            LOG.warn("background work failed: {}", e.getMessage(), e);
+        }
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** Batches re-attached and batches launched again when this gateway started. */
+    public int[] recovered() {
+        return recovered.clone();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        scheduler.shutdownNow();
+        batches.close();
+    }
+
+    /** Reloads the configuration when a file under its directory changes; a bad edit keeps the last good one. */
+    private static final class ConfigWatch implements Runnable {
+        private final ConfigSource config;
+        private final AtomicLong lastSeen = new AtomicLong();
+
+        ConfigWatch(ConfigSource config) {
+            this.config = config;
+            lastSeen.set(latestChange(config.directory()));
+        }
+
+        @Override
+        public void run() {
+            long latest = latestChange(config.directory());
+            if (latest != lastSeen.getAndSet(latest)) {
+                ReloadOutcome outcome = config.reload();
+                LOG.info("configuration reloaded: {}", outcome);
+            }
+        }
+
+        private static long latestChange(Path dir) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().lastModified()).max().orElse(0);
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+    }
+}

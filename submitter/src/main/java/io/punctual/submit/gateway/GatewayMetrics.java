@@ -1,0 +1,86 @@
+package io.punctual.submit.gateway;
+
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The gateway's counters, printed in Prometheus's text format on {@code /metrics}. */
+public final class GatewayMetrics {
+
+    private final LongAdder submissions = new LongAdder();
+    private final LongAdder duplicates = new LongAdder();
+    private final LongAdder admitted = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder deadlineHits = new LongAdder();
+    private final LongAdder deadlineMisses = new LongAdder();
+    private final LongAdder failures = new LongAdder();
+    private final LongAdder sizingCount = new LongAdder();
+    private final AtomicLong sizingNanos = new AtomicLong();
+    private final AtomicLong sizingMaxNanos = new AtomicLong();
+    private final LongAdder requests = new LongAdder();
+
+    void submitted(boolean isNew) {
+        (isNew ? submissions : duplicates).increment();
+    }
+
+    void admitted() {
+        admitted.increment();
+    }
+
+    void rejected() {
+        rejected.increment();
+    }
+
+    void failed() {
+        failures.increment();
+    }
+
+    void finished(boolean metDeadline) {
+        (metDeadline ? deadlineHits : deadlineMisses).increment();
+    }
+
+    void sized(long nanos) {
+        sizingCount.increment();
+        sizingNanos.addAndGet(nanos);
+        sizingMaxNanos.accumulateAndGet(nanos, Math::max);
+    }
+
+    void request() {
+        requests.increment();
+    }
+
+    String prometheus(int tracked, int queuedLaunches) {
+        StringBuilder out = new StringBuilder();
+        counter(out, "punctual_submissions_total", "Batches created", submissions.sum());
+        counter(out, "punctual_duplicate_submissions_total", "Submissions answered with an existing batch (same key)",
+                duplicates.sum());
+        counter(out, "punctual_admissions_total", "Batches admitted by sizing and reservation", admitted.sum());
+        counter(out, "punctual_rejections_total", "Batches rejected: deadline cannot be met", rejected.sum());
+        counter(out, "punctual_failures_total", "Batches that failed before or while running", failures.sum());
+        counter(out, "punctual_deadline_hits_total", "Applications that succeeded by their deadline", deadlineHits.sum());
+        counter(out, "punctual_deadline_misses_total", "Applications that ended after or without meeting their deadline",
+                deadlineMisses.sum());
+        counter(out, "punctual_http_requests_total", "HTTP requests served", requests.sum());
+        out.append("# HELP punctual_sizing_seconds Time to learn and size one submission\n");
+        out.append("# TYPE punctual_sizing_seconds summary\n");
+        out.append(String.format(Locale.ROOT, "punctual_sizing_seconds_sum %.6f%n", sizingNanos.get() / 1e9));
+        out.append("punctual_sizing_seconds_count ").append(sizingCount.sum()).append('\n');
+        gauge(out, "punctual_sizing_seconds_max", "Longest sizing so far",
+                String.format(Locale.ROOT, "%.6f", sizingMaxNanos.get() / 1e9));
+        gauge(out, "punctual_tracked_batches", "Batches not yet final", Integer.toString(tracked));
+        gauge(out, "punctual_queued_launches", "Batches waiting for a launch slot", Integer.toString(queuedLaunches));
+        return out.toString();
+    }
+
+    private static void counter(StringBuilder out, String name, String help, long value) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(" counter\n");
+        out.append(name).append(' ').append(value).append('\n');
+    }
+
+    private static void gauge(StringBuilder out, String name, String help, String value) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(" gauge\n");
+        out.append(name).append(' ').append(value).append('\n');
+    }
+}

@@ -1,0 +1,108 @@
+package io.punctual.submit.gateway;
+
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a gateway does when it starts over its store: re-attaches to the applications its batches started (found by
+ * their tags), launches again the batches that never reached YARN (after stopping any spark-submit a killed gateway
+ * left behind, so no application is started twice), releases reservations no batch will use, and kills gateway
+ * applications that no batch owns (their client is gone).
+ */
+final class GatewayRecovery {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayRecovery.class);
+
+    private final BatchService batches;
+    private final ClusterGateway gateway;
+    private final Clock clock;
+
+    GatewayRecovery(BatchService batches, ClusterGateway gateway, Clock clock) {
+        this.batches = batches;
+        this.gateway = gateway;
+        this.clock = clock;
+    }
+
+    /** Returns how many batches were re-attached and how many launched again. */
+    int[] recover() {
+        int attached = 0;
+        int relaunched = 0;
+        for (BatchRecord batch : batches.store().all()) {
+            if (batch.isFinal()) {
+                continue;
+            }
+            if (batch.appId() != null) {
+                batches.launcher().change(batch.id(), b -> b.withState(BatchState.RECOVERING, clock.millis()));
+                attached++;
+                continue;
+            }
+            stopOrphanedLaunchers(batch.submissionId());
+            Optional<AppReport> app = gateway.applicationsTagged("punctual-sub-" + batch.submissionId()).stream()
+                    .findFirst();
+            if (app.isPresent()) {
+                batches.launcher().change(batch.id(), b -> b.toBuilder().app(app.get().id().value(), app.get().queue())
+                        .state(BatchState.RECOVERING).build());
+                attached++;
+            } else {
+                Optional.ofNullable(batch.reservationId()).map(ReservationId::new).ifPresent(gateway::release);
+                batches.launcher().change(batch.id(), b -> b.toBuilder().state(BatchState.NOT_STARTED)
+                        .reservation(null, null, null).build()
+                        .logged(clock.instant() + " the gateway restarted before YARN had the application; launching"
+                                + " it again", clock.millis()));
+                batches.enqueue(batch.id());
+                relaunched++;
+            }
+        }
+        reap();
+        return new int[] {attached, relaunched};
+    }
+
+    /**
+     * Kills gateway applications whose batch is over or unknown, and releases gateway reservations no running batch
+     * holds. Only what carries the gateway's own marks is touched: CLI submissions are left alone.
+     */
+    void reap() {
+        List<BatchRecord> all = batches.store().all();
+        Set<String> live = all.stream().filter(b -> !b.isFinal()).map(BatchRecord::submissionId)
+                .collect(Collectors.toSet());
+        for (AppReport app : gateway.applicationsTagged(BatchIntake.GATEWAY_TAG)) {
+            boolean owned = app.tags().stream().anyMatch(t -> t.startsWith("punctual-sub-")
+                    && live.contains(t.substring("punctual-sub-".length())));
+            if (!app.state().isFinal() && !owned) {
+                LOG.warn("killing {}: no live batch owns it (its client is gone)", app.id());
+                gateway.kill(app.id(), "Punctual gateway: no batch owns this application any more");
+            }
+        }
+        Set<String> held = all.stream().filter(b -> !b.isFinal() && b.reservationId() != null)
+                .map(BatchRecord::reservationId).collect(Collectors.toSet());
+        Set<String> queues = all.stream().map(BatchRecord::planQueue).collect(Collectors.toSet());
+        for (String queue : queues) {
+            for (ReservationInfo reservation : gateway.reservations(queue)) {
+                if (reservation.name().startsWith("punctual gw-") && !held.contains(reservation.id().value())) {
+                    LOG.warn("releasing {}: no live batch holds it", reservation.id());
+                    gateway.release(reservation.id());
+                }
+            }
+        }
+    }
+
+    /** A gateway killed during a launch leaves its spark-submit running; it must not submit the application later. */
+    private static void stopOrphanedLaunchers(String submissionId) {
+        String mark = "spark.deadline.submissionId=" + submissionId;
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(mark)).orElse(false))
+                .forEach(p -> {
+                    LOG.warn("stopping spark-submit {} left by a previous gateway for {}", p.pid(), submissionId);
+                    p.destroyForcibly();
+                });
+    }
+}
