@@ -199,7 +199,7 @@ public final class YarnGateway implements ClusterGateway {
 
     private static boolean isUnknownReservation(Exception e) {
         String message = String.valueOf(e.getMessage());
-        return message.contains("does not exist") || message.contains("not found");
+        return message.contains("does not exist") || message.contains("not found") || message.contains("is unknown");
     }
 
     @Override

@@ -53,7 +53,7 @@ final class GatewayRecovery {
                         .state(BatchState.RECOVERING).build());
                 attached++;
             } else {
-                Optional.ofNullable(batch.reservationId()).map(ReservationId::new).ifPresent(gateway::release);
+                Optional.ofNullable(batch.reservationId()).map(ReservationId::new).ifPresent(this::releaseQuietly);
                 batches.launcher().change(batch.id(), b -> b.toBuilder().state(BatchState.NOT_STARTED)
                         .reservation(null, null, null).build()
                         .logged(clock.instant() + " the gateway restarted before YARN had the application; launching"
@@ -89,9 +89,18 @@ final class GatewayRecovery {
             for (ReservationInfo reservation : gateway.reservations(queue)) {
                 if (reservation.name().startsWith("punctual gw-") && !held.contains(reservation.id().value())) {
                     LOG.warn("releasing {}: no live batch holds it", reservation.id());
-                    gateway.release(reservation.id());
+                    releaseQuietly(reservation.id());
                 }
             }
+        }
+    }
+
+    /** A reservation that cannot be released now expires at its deadline; recovery must go on regardless. */
+    private void releaseQuietly(ReservationId id) {
+        try {
+            gateway.release(id);
+        } catch (io.punctual.yarn.GatewayException e) {
+            LOG.warn("could not release {} ({}); YARN drops it at its deadline", id, e.getMessage());
         }
     }
 

@@ -73,13 +73,18 @@ public final class GatewayServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         metrics.request();
+        // The exchange is closed only after the error answer is sent: a try-with-resources closes before its catch.
         try (exchange) {
-            route(exchange);
-        } catch (BatchRequest.Invalid | IllegalArgumentException e) {
-            send(exchange, 400, BatchJson.message(e.getMessage()));
-        } catch (RuntimeException e) {
-            LOG.error("request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-            send(exchange, 500, BatchJson.message("internal error: " + e.getMessage()));
+            try {
+                route(exchange);
+            } catch (BatchRequest.Invalid | IllegalArgumentException e) {
+                send(exchange, 400, BatchJson.message(e.getMessage()));
+            } catch (RuntimeException e) {
+                LOG.error("request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
+                send(exchange, 500, BatchJson.message("internal error: " + e.getMessage()));
+            }
+            // A body the route did not read would be left in the connection for the next request to trip over.
+            exchange.getRequestBody().transferTo(OutputStream.nullOutputStream());
         }
     }
 

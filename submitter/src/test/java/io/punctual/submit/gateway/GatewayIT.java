@@ -1,0 +1,203 @@
+package io.punctual.submit.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.punctual.submit.Install;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.embedded.EmbeddedYarn;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The gateway over HTTP, on a real embedded YARN with real Spark (one cluster and one gateway for the class). */
+class GatewayIT {
+
+    static final String ANALYTICS = "Bearer analytics-local-token-0001";
+    static final String GROWTH = "Bearer growth-local-token-0002";
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    static EmbeddedYarn yarn;
+    static ClusterGateway cluster;
+    static Gateway gateway;
+    static String base;
+    static String jar;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Install install = Install.fromSystemProperty().orElseThrow();
+        Path work = Files.createDirectories(Path.of("target", "gateway-it").toAbsolutePath());
+        PunctualHome home = new PunctualHome(work.resolve("home-" + System.nanoTime()));
+        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("conf"));
+        cluster = yarn.gateway();
+        ConfigSource config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
+        SparkRuntime runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
+                Path.of(System.getProperty("java.home"), "bin", "java"));
+        gateway = Gateway.start(new Gateway.Setup(config, cluster, yarn.confDir(), home, runtime, Clock.systemUTC(),
+                "127.0.0.1", 0));
+        base = "http://127.0.0.1:" + gateway.port();
+        jar = install.requireWorkloadsJar().toString();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (yarn != null) {
+            yarn.close();
+        }
+    }
+
+    static HttpResponse<String> call(String method, String path, String token, String body, String... headers)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", token);
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static String batch(String className, String args, String conf) {
+        return "{\"file\":\"" + jar + "\",\"className\":\"" + className + "\",\"args\":" + args
+                + ",\"numExecutors\":1,\"conf\":" + conf + "}";
+    }
+
+    static JsonNode awaitFinal(int id, String token) throws Exception {
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(4));
+        while (Instant.now().isBefore(giveUp)) {
+            JsonNode batch = JSON.readTree(call("GET", "/batches/" + id, token, null).body());
+            if (batch.get("state").asText().matches("success|dead|killed")) {
+                return batch;
+            }
+            Thread.sleep(1000);
+        }
+        throw new AssertionError("batch " + id + " did not finish in time");
+    }
+
+    @Test
+    void aBatchWithADeadlineRunsInItsReservationAndSucceeds() throws Exception {
+        var created = call("POST", "/batches", ANALYTICS, batch("io.punctual.workloads.SyntheticStages",
+                "[\"1\",\"2\",\"500\"]", "{\"spark.deadline.by\":\"5m\"}"));
+        assertThat(created.statusCode()).isEqualTo(201);
+        int id = JSON.readTree(created.body()).get("id").asInt();
+
+        JsonNode done = awaitFinal(id, ANALYTICS);
+
+        assertThat(done.get("state").asText()).isEqualTo("success");
+        assertThat(done.get("yarnQueue").asText()).isEqualTo(done.get("reservationId").asText());
+        assertThat(done.get("metDeadline").asBoolean()).isTrue();
+        assertThat(done.get("admission").get("verdict").asText()).isEqualTo("admitted");
+        assertThat(cluster.application(new AppId(done.get("appId").asText())).orElseThrow().state())
+                .isEqualTo(AppState.SUCCEEDED);
+        assertThat(cluster.reservations("sla")).noneMatch(r -> r.id().value().equals(done.get("reservationId").asText()));
+        String log = call("GET", "/batches/" + id + "/log", ANALYTICS, null).body();
+        assertThat(log).contains("sized:").contains("reserved").contains("learned");
+    }
+
+    @Test
+    void theSameIdempotencyKeyNeverStartsASecondApplication() throws Exception {
+        String body = batch("io.punctual.workloads.SyntheticStages", "[\"1\",\"1\",\"100\"]",
+                "{\"spark.deadline.by\":\"5m\"}");
+        var first = call("POST", "/batches", ANALYTICS, body, "Idempotency-Key", "dag.task.2026-11-22.1");
+        var again = call("POST", "/batches", ANALYTICS, body, "Idempotency-Key", "dag.task.2026-11-22.1");
+
+        assertThat(first.statusCode()).isEqualTo(201);
+        assertThat(again.statusCode()).isEqualTo(200);
+        int id = JSON.readTree(first.body()).get("id").asInt();
+        assertThat(JSON.readTree(again.body()).get("id").asInt()).isEqualTo(id);
+        JsonNode done = awaitFinal(id, ANALYTICS);
+        String submission = done.get("appId").asText();
+        assertThat(cluster.applicationsTagged("punctual-gateway").stream()
+                .filter(a -> a.id().value().equals(submission))).hasSize(1);
+    }
+
+    @Test
+    void teamsSeeOnlyTheirOwnBatchesAndBadRequestsSayWhy() throws Exception {
+        var created = call("POST", "/batches?dryRun=true", ANALYTICS, batch("x.Y", "[]",
+                "{\"spark.deadline.by\":\"5m\"}"));
+        assertThat(created.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(created.body()).get("dryRun").asBoolean()).isTrue();
+
+        var real = call("POST", "/batches", ANALYTICS, batch("io.punctual.workloads.SyntheticStages",
+                "[\"1\",\"1\",\"100\"]", "{\"spark.deadline.by\":\"5m\"}"));
+        int id = JSON.readTree(real.body()).get("id").asInt();
+        assertThat(call("GET", "/batches/" + id, GROWTH, null).statusCode()).isEqualTo(404);
+        assertThat(call("DELETE", "/batches/" + id, GROWTH, null).statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(call("GET", "/batches", GROWTH, null).body()).get("sessions").findValues("id")
+                .stream().map(JsonNode::asInt)).doesNotContain(id);
+        assertThat(call("GET", "/batches", null, null).statusCode()).isEqualTo(401);
+        assertThat(call("GET", "/batches", "Bearer nope-nope-nope-nope", null).statusCode()).isEqualTo(401);
+
+        var wrongType = call("POST", "/batches", ANALYTICS, "{\"file\":\"" + jar + "\",\"numExecutors\":\"four\"}");
+        assertThat(wrongType.statusCode()).isEqualTo(400);
+        assertThat(wrongType.body()).contains("numExecutors");
+        var malformed = call("POST", "/batches", ANALYTICS, "{\"file\":");
+        assertThat(malformed.statusCode()).isEqualTo(400);
+        assertThat(malformed.body()).contains("malformed JSON");
+        var unknownFieldsAreIgnored = call("POST", "/batches?dryRun=true", ANALYTICS,
+                "{\"file\":\"" + jar + "\",\"kind\":\"spark\",\"heartbeatTimeoutInSecond\":60}");
+        assertThat(unknownFieldsAreIgnored.statusCode()).isEqualTo(200);
+        awaitFinal(id, ANALYTICS);
+    }
+
+    @Test
+    void deletingARunningBatchKillsItsApplicationAndReleasesItsReservation() throws Exception {
+        var created = call("POST", "/batches", GROWTH, batch("io.punctual.workloads.SyntheticStages",
+                "[\"1\",\"1\",\"600000\"]", "{\"spark.deadline.by\":\"8m\"}"));
+        int id = JSON.readTree(created.body()).get("id").asInt();
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(3));
+        JsonNode batch;
+        do {
+            Thread.sleep(1000);
+            batch = JSON.readTree(call("GET", "/batches/" + id, GROWTH, null).body());
+        } while (!batch.get("state").asText().equals("running") && Instant.now().isBefore(giveUp));
+        String app = batch.get("appId").asText();
+
+        assertThat(call("DELETE", "/batches/" + id, GROWTH, null).statusCode()).isEqualTo(200);
+
+        JsonNode done = awaitFinal(id, GROWTH);
+        assertThat(done.get("state").asText()).isEqualTo("killed");
+        Instant until = Instant.now().plusSeconds(30);
+        while (!cluster.application(new AppId(app)).orElseThrow().state().isFinal() && Instant.now().isBefore(until)) {
+            Thread.sleep(500);
+        }
+        assertThat(cluster.application(new AppId(app)).orElseThrow().state()).isEqualTo(AppState.KILLED);
+        assertThat(cluster.reservations("sla")).noneMatch(r -> r.id().value().equals(done.get("reservationId").asText()));
+    }
+
+    @Test
+    void metricsAndHealthAreServed() throws Exception {
+        var metrics = call("GET", "/metrics", null, null);
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.body()).contains("punctual_submissions_total").contains("punctual_sizing_seconds_count");
+        var health = JSON.readTree(call("GET", "/healthz", null, null).body());
+        assertThat(health.get("status").asText()).isEqualTo("ok");
+    }
+}
