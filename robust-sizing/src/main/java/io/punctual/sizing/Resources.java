@@ -27,6 +27,11 @@ public record Resources(long memoryMb, long vcores) {
         return new Resources(Math.max(0, memoryMb - other.memoryMb), Math.max(0, vcores - other.vcores));
     }
 
+    /** The smallest bundle that holds either of the two: the larger amount of each resource. */
+    public Resources atLeast(Resources other) {
+        return new Resources(Math.max(memoryMb, other.memoryMb), Math.max(vcores, other.vcores));
+    }
+
     public Resources times(long factor) {
         return new Resources(Math.multiplyExact(memoryMb, factor), Math.multiplyExact(vcores, factor));
     }

@@ -42,14 +42,21 @@ final class ReservationWindows {
         return specs;
     }
 
+    /**
+     * One gang of executors-plus-one containers, each large enough for an executor or the ApplicationMaster: YARN
+     * places the stages of an R_ALL reservation independently, so separate stages for the master and the executors
+     * could be reserved at different times, and a Spark application needs them all at once.
+     */
     private static ReservationSpec spec(Submission submission, Sizing sizing, Instant arrival, Instant end,
                                         Duration hold) {
-        var shapes = sizing.shapes();
-        List<StageRequest> stages = List.of(
-                StageRequest.gang(shapes.master(), 1, hold),
-                StageRequest.gang(shapes.executor(), shapes.executors(), hold));
+        List<StageRequest> stages = List.of(StageRequest.gang(container(sizing), sizing.shapes().executors() + 1, hold));
         return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
                 arrival, end, ReservationSpec.Combine.ALL, stages, Optional.empty());
+    }
+
+    /** The container shape the reservation is made of. */
+    static io.punctual.sizing.Resources container(Sizing sizing) {
+        return sizing.shapes().executor().atLeast(sizing.shapes().master());
     }
 
     private static Duration ceilSeconds(Duration d) {

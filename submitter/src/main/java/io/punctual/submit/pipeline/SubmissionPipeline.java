@@ -87,7 +87,7 @@ public final class SubmissionPipeline {
         events.accept(new SubmissionEvent.Sized(submission, sizing));
         Reservation reservation = reserve(submission, sizing);
         if (reservation instanceof Reservation.Refused refused) {
-            return new SubmissionOutcome.Rejected(submission, refused.reason(), Optional.empty());
+            return new SubmissionOutcome.Rejected(submission, refused.reason(), refused.earliestDeadline());
         }
         ReservationInfo held = ((Reservation.Held) reservation).reservation();
         SubmissionOutcome outcome;
@@ -108,13 +108,22 @@ public final class SubmissionPipeline {
         record Held(ReservationInfo reservation) implements Reservation {
         }
 
-        record Refused(String reason) implements Reservation {
+        /** @param earliestDeadline the earliest deadline Punctual's planner finds room by, when there is one */
+        record Refused(String reason, Optional<Instant> earliestDeadline) implements Reservation {
         }
     }
 
-    /** Reserves the sized containers: a window that starts the job now first, the whole window second. */
+    /**
+     * Reserves the sized containers: a window that starts the job now first, the whole window second. Punctual's own
+     * planner predicts YARN's answer first; a disagreement is reported, and when YARN has no room the planner finds
+     * the earliest deadline that would fit.
+     */
     public Reservation reserve(Submission submission, Sizing sizing) {
         Instant asked = clock.instant();
+        PlacementForecast forecast = PlacementForecast.of(
+                SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
+                gateway.reservations(submission.planQueue()), asked);
+        boolean predicted = forecast.fits(sizing, submission.deadline());
         String refusal = "";
         for (ReservationSpec spec : ReservationWindows.toTry(submission, sizing)) {
             ReservationOutcome outcome = gateway.reserve(spec);
@@ -122,13 +131,23 @@ public final class SubmissionPipeline {
                 held = reserved.id();
                 events.accept(new SubmissionEvent.Reserved(reserved.reservation(),
                         Duration.between(asked, clock.instant())));
+                if (!predicted) {
+                    events.accept(new SubmissionEvent.Note("Punctual's planner found no room for this reservation,"
+                            + " but YARN placed it: the two views of the plan disagree"));
+                }
                 return new Reservation.Held(reserved.reservation());
             }
             refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
+        if (predicted) {
+            events.accept(new SubmissionEvent.Note("Punctual's planner found room for this reservation, but YARN"
+                    + " refused it (" + refusal + "): the two views of the plan disagree"));
+        }
+        Optional<Instant> earliest = forecast.earliestFit(sizing, submission.deadline());
         return new Reservation.Refused("YARN cannot reserve " + sizing.shapes().total() + " for "
                 + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
-                + submission.deadline() + ": " + refusal);
+                + submission.deadline() + ": " + refusal
+                + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest);
     }
 
     /** What handing the application to YARN gave. */

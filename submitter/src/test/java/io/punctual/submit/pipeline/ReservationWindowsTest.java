@@ -43,10 +43,11 @@ class ReservationWindowsTest {
         assertThat(soon.stages()).allSatisfy(stage -> assertThat(stage.duration()).isEqualTo(Duration.ofSeconds(121)));
         ReservationSpec whole = specs.get(1);
         assertThat(whole.deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
-        assertThat(whole.stages().get(0).capability()).isEqualTo(Resources.of(1, 1536));
-        assertThat(whole.stages().get(0).containers()).isEqualTo(1);
-        assertThat(whole.stages().get(1).capability()).isEqualTo(Resources.of(2, 3072));
-        assertThat(whole.stages().get(1).concurrency()).isEqualTo(5);
+        // One gang: 5 executors and the master, each container large enough for either (<2, 3072> holds <1, 1536>).
+        assertThat(whole.stages()).hasSize(1);
+        assertThat(whole.stages().get(0).capability()).isEqualTo(Resources.of(2, 3072));
+        assertThat(whole.stages().get(0).containers()).isEqualTo(6);
+        assertThat(whole.stages().get(0).concurrency()).isEqualTo(6);
         assertThat(whole.combine()).isEqualTo(ReservationSpec.Combine.ALL);
     }
 

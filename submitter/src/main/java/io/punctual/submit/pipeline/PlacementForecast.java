@@ -1,0 +1,98 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.sizing.Resources;
+import io.punctual.sizing.rayon.plan.RunLengthPlan;
+import io.punctual.sizing.rayon.plan.Segment;
+import io.punctual.sizing.rayon.planning.Gree;
+import io.punctual.sizing.rayon.planning.Placement;
+import io.punctual.sizing.rayon.rdl.Compilation;
+import io.punctual.sizing.rayon.rdl.Rdl;
+import io.punctual.sizing.rayon.rdl.RdlCompiler;
+import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.ReservationInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Punctual's own view of the plan (Rayon, Section 4): the plan queue's reservations as YARN holds them, with a
+ * submission's reservation placed by GREE. It predicts YARN's answer before asking (a disagreement is reported), and
+ * when YARN has no room it finds the earliest deadline that would fit.
+ */
+final class PlacementForecast {
+
+    private static final long STEP = 1;
+    private static final Duration HORIZON = Duration.ofDays(1);
+
+    private final RunLengthPlan plan;
+    private final Instant origin;
+
+    private PlacementForecast(RunLengthPlan plan, Instant origin) {
+        this.plan = plan;
+        this.origin = origin;
+    }
+
+    /** The plan as YARN holds it now: {@code capacity} and every allocation of {@code reservations}. */
+    static PlacementForecast of(Resources capacity, List<ReservationInfo> reservations, Instant now) {
+        Instant origin = now.truncatedTo(ChronoUnit.SECONDS);
+        RunLengthPlan plan = new RunLengthPlan(capacity, STEP);
+        for (ReservationInfo reservation : reservations) {
+            List<Segment> segments = new ArrayList<>();
+            for (AllocationStep step : reservation.allocation()) {
+                long start = Math.max(0, seconds(origin, step.start()));
+                long end = seconds(origin, step.end());
+                if (end > start && !step.resources().isZero()) {
+                    segments.add(new Segment(start, end, step.resources()));
+                }
+            }
+            try {
+                plan.add(reservation.id().value(), "yarn", segments);
+            } catch (IllegalArgumentException overCapacity) {
+                // YARN rounds differently at step edges; a reservation that does not fit our view is left out of it.
+            }
+        }
+        return new PlacementForecast(plan, origin);
+    }
+
+    /** Whether GREE finds room for the sized containers, held {@code sizing.hold()}, between now and {@code deadline}. */
+    boolean fits(Sizing sizing, Instant deadline) {
+        long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
+        long hold = Math.max(1, sizing.hold().toSeconds());
+        if (end - 1 < hold) {
+            return false;
+        }
+        int gang = sizing.shapes().executors() + 1;
+        Rdl request = Rdl.window(Rdl.atom(ReservationWindows.container(sizing), gang, gang, hold, hold * gang), 1, end);
+        Compilation compiled = RdlCompiler.compile(request);
+        if (!(compiled instanceof Compilation.Feasible feasible)) {
+            return false;
+        }
+        return new Gree().place(feasible.form(), plan) instanceof Placement.Placed;
+    }
+
+    /** The earliest deadline, within a day of {@code after}, by which the containers fit; bisection on whole seconds. */
+    Optional<Instant> earliestFit(Sizing sizing, Instant after) {
+        Instant latest = after.plus(HORIZON);
+        if (!fits(sizing, latest)) {
+            return Optional.empty();
+        }
+        long lo = seconds(origin, after);
+        long hi = seconds(origin, latest);
+        while (hi - lo > 1) {
+            long mid = (lo + hi) / 2;
+            if (fits(sizing, origin.plusSeconds(mid))) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return Optional.of(origin.plusSeconds(hi));
+    }
+
+    private static long seconds(Instant origin, Instant at) {
+        return Duration.between(origin, at).toSeconds();
+    }
+}

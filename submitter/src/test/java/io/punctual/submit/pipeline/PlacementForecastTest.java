@@ -1,0 +1,56 @@
+package io.punctual.submit.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.punctual.sizing.Resources;
+import io.punctual.sizing.sizer.Bound;
+import io.punctual.sizing.sizer.SizingDecision;
+import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class PlacementForecastTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final Resources CAPACITY = Resources.of(4, 4096);
+
+    /** A master and two executors of <1, 1024>: <3, 3072> held for 100 s. */
+    private static final Sizing SIZING = new Sizing(
+            new ContainerShapes(Resources.of(1, 1024), Resources.of(1, 1024), 2),
+            new SizingDecision.Sized(2, "RUSH", Bound.DEADLINE, Duration.ofSeconds(100), Optional.empty(),
+                    Optional.empty(), List.of()), 4);
+
+    private static ReservationInfo holding(Resources amount, long fromSeconds, long toSeconds) {
+        return new ReservationInfo(new ReservationId("reservation_1_0001"), "other", "u", NOW, NOW.plusSeconds(toSeconds),
+                List.of(new AllocationStep(NOW.plusSeconds(fromSeconds), NOW.plusSeconds(toSeconds), amount)));
+    }
+
+    @Test
+    void anEmptyPlanFitsAndAFullOneDoesNot() {
+        assertThat(PlacementForecast.of(CAPACITY, List.of(), NOW).fits(SIZING, NOW.plusSeconds(300))).isTrue();
+        var busy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 600)), NOW);
+        // Only <1, 1024> is free until 600 s: the <3, 3072> gang cannot run before then.
+        assertThat(busy.fits(SIZING, NOW.plusSeconds(300))).isFalse();
+    }
+
+    @Test
+    void theEarliestDeadlineIsWhenTheOtherReservationEndsPlusTheHold() {
+        var busy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 600)), NOW);
+
+        // Room opens at 600 s; 100 s of hold end at 700 s.
+        assertThat(busy.earliestFit(SIZING, NOW.plusSeconds(300))).contains(NOW.plusSeconds(700));
+    }
+
+    @Test
+    void aRequestLargerThanThePlanNeverFits() {
+        var small = PlacementForecast.of(Resources.of(2, 2048), List.of(), NOW);
+        assertThat(small.fits(SIZING, NOW.plusSeconds(3600))).isFalse();
+        assertThat(small.earliestFit(SIZING, NOW.plusSeconds(3600))).isEmpty();
+    }
+}
