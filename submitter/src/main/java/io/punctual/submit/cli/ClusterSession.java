@@ -1,6 +1,12 @@
 package io.punctual.submit.cli;
 
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.queues.DonorTeamQueues;
+import io.punctual.yarn.queues.QueueOccupancy;
+import io.punctual.yarn.queues.SchedulerConfRest;
+import io.punctual.yarn.queues.SchedulerConfiguration;
+import io.punctual.yarn.queues.TeamQueueLayout;
+import io.punctual.yarn.queues.TeamQueues;
 import io.punctual.yarn.YarnGateways;
 import io.punctual.yarn.embedded.EmbeddedYarn;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
@@ -36,6 +42,18 @@ public record ClusterSession(ClusterGateway gateway, Path confDir, Optional<Embe
                         + " or pass --embedded to use an in-process cluster"));
         ClusterGateway gateway = YarnGateways.fromConfDir(confDir, context.clock());
         return new ClusterSession(gateway, confDir, Optional.empty(), DEFAULT_PLAN_QUEUE);
+    }
+
+    /**
+     * The team queues of this cluster, managed through the Capacity Scheduler's configuration API as the current
+     * user; new team queues take their capacity from {@code bestEffortQueue}.
+     */
+    public TeamQueues teamQueues(String bestEffortQueue) {
+        String user = System.getProperty("user.name");
+        SchedulerConfiguration scheduler = embedded
+                .<SchedulerConfiguration>map(yarn -> SchedulerConfRest.at(yarn.resourceManagerWebAddress(), user))
+                .orElseGet(() -> YarnGateways.schedulerConfiguration(confDir, user));
+        return new DonorTeamQueues(scheduler, TeamQueueLayout.underRoot(bestEffortQueue), QueueOccupancy.of(gateway));
     }
 
     public Optional<Duration> startupTime() {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
@@ -50,7 +51,8 @@ public final class ServeCommand implements Command {
         int port = flags.whole("--port", site.gateway().port());
         try (ClusterSession cluster = ClusterSession.open(embedded, context);
              Gateway gateway = Gateway.start(new Gateway.Setup(config, cluster.gateway(), cluster.confDir(),
-                     context.home(), SubmissionRunner.runtime(context), context.clock(), site.gateway().host(), port))) {
+                     context.home(), SubmissionRunner.runtime(context), context.clock(), site.gateway().host(), port,
+                     Optional.of(cluster.teamQueues(site.cluster().bestEffortQueue()))))) {
             int[] recovered = gateway.recovered();
             context.out().println("punctual: gateway listening on http://" + site.gateway().host() + ":"
                     + gateway.port() + " (" + config.current().summary() + "; configuration " + confDir + ")");
@@ -68,7 +70,7 @@ public final class ServeCommand implements Command {
 
     static Path confDir(Flags flags, CliContext context, boolean embedded) {
         return flags.value("--conf-dir").map(context::resolve)
-                .or(() -> java.util.Optional.ofNullable(context.env().get("PUNCTUAL_CONF_DIR")).map(Path::of))
+                .or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_CONF_DIR")).map(Path::of))
                 .orElseGet(() -> context.install().root().resolve(embedded ? "conf/embedded" : "conf"));
     }
 

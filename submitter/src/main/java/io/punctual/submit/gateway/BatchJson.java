@@ -126,6 +126,22 @@ final class BatchJson {
         return node;
     }
 
+    static ObjectNode queues(BatchService.QueueView view) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("team", view.team());
+        if (view.queue().isPresent()) {
+            var q = view.queue().get();
+            node.putObject("queue").put("name", q.queue().leaf()).put("path", q.queue().toString())
+                    .put("capacity", q.capacity()).put("maximumCapacity", q.maximumCapacity());
+        } else {
+            node.putNull("queue");
+        }
+        ArrayNode groups = node.putArray("latencySensitive");
+        view.groups().forEach(g -> groups.addObject().put("group", g.group()).put("class", g.queueClass().label())
+                .put("reason", g.reason()));
+        return node;
+    }
+
     static ObjectNode message(String text) {
         return JSON.createObjectNode().put("msg", text);
     }

@@ -40,10 +40,12 @@ final class BatchLaunch {
     private final Clock clock;
     private final GatewayMetrics metrics;
     private final Path workingDir;
+    private final QueueSetup queues;
     private final Map<Integer, Object> locks = new ConcurrentHashMap<>();
 
     BatchLaunch(BatchStore store, ClusterGateway gateway, PipelineFactory pipelines, ConfigSource config, Clock clock,
-                GatewayMetrics metrics, Path workingDir) {
+                GatewayMetrics metrics, Path workingDir, QueueSetup queues) {
+        this.queues = queues;
         this.store = store;
         this.gateway = gateway;
         this.pipelines = pipelines;
@@ -82,7 +84,7 @@ final class BatchLaunch {
         batch = change(id, b -> BatchRuns.withSizing(b.toBuilder(), sizing).build()
                 .logged(BatchLog.line(clock.instant(), new SubmissionEvent.Sized(submission, sizing)), now()));
         if (batch.bestEffort()) {
-            started(id, pipeline.launchInQueue(submission, sizing, bestEffortQueue()), Optional.empty());
+            started(id, pipeline.launchInQueue(submission, sizing, bestEffortQueue(batch)), Optional.empty());
             return;
         }
         var reservation = pipeline.reserve(submission, sizing);
@@ -150,8 +152,11 @@ final class BatchLaunch {
                 current.site().sizing().minGoodRuns(), settings.maxExecutors().value());
     }
 
-    private String bestEffortQueue() {
-        return config.current().site().cluster().bestEffortQueue();
+    /** Work without a deadline runs in its team's own queue (created on first use), else the site's best-effort one. */
+    private String bestEffortQueue(BatchRecord batch) {
+        var current = config.current();
+        return current.team(batch.team()).flatMap(queues::teamQueue)
+                .orElse(current.site().cluster().bestEffortQueue());
     }
 
     private void log(int id, SubmissionEvent event) {

@@ -27,9 +27,11 @@ public final class BatchService implements AutoCloseable {
     private final ThreadPoolExecutor launches;
     private final BatchLaunch launch;
     private final Path workingDir;
+    private final QueueSetup queues;
 
     public BatchService(BatchStore store, ConfigSource config, ClusterGateway gateway, PipelineFactory pipelines,
-                        Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir) {
+                        Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
+                        QueueSetup queues) {
         this.store = store;
         this.config = config;
         this.clock = clock;
@@ -41,7 +43,8 @@ public final class BatchService implements AutoCloseable {
                     thread.setDaemon(true);
                     return thread;
                 });
-        this.launch = new BatchLaunch(store, gateway, pipelines, config, clock, metrics, workingDir);
+        this.queues = queues;
+        this.launch = new BatchLaunch(store, gateway, pipelines, config, clock, metrics, workingDir, queues);
     }
 
     /**
@@ -105,6 +108,17 @@ public final class BatchService implements AutoCloseable {
 
     public int queuedLaunches() {
         return launches.getQueue().size();
+    }
+
+    /** The caller's queues: its team queue, and its latency-sensitive groups' BoPF classes. */
+    QueueView queues(TeamConfig team) {
+        return new QueueView(team.name(), queues.known(team.name()),
+                queues.classes().stream().filter(c -> c.team().equals(team.name())).toList());
+    }
+
+    /** What {@code GET /queues} shows a team. */
+    record QueueView(String team, Optional<io.punctual.yarn.queues.TeamQueue> queue,
+                     List<QueueSetup.GroupClass> groups) {
     }
 
     BatchLaunch launcher() {

@@ -10,11 +10,13 @@ import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.queues.TeamQueues;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +42,7 @@ public final class Gateway implements AutoCloseable {
 
     /** What a gateway is started with. */
     public record Setup(ConfigSource config, ClusterGateway cluster, Path hadoopConfDir, PunctualHome home,
-                        SparkRuntime runtime, Clock clock, String host, int port) {
+                        SparkRuntime runtime, Clock clock, String host, int port, Optional<TeamQueues> teamQueues) {
     }
 
     private Gateway(BatchService batches, GatewayServer server, ScheduledExecutorService scheduler, int[] recovered) {
@@ -64,8 +66,17 @@ public final class Gateway implements AutoCloseable {
                 setup.runtime(), settings, new SubmissionSizer(learning, sizing, setup.clock()), learning,
                 setup.clock(), events);
         GatewayMetrics metrics = new GatewayMetrics();
+        QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
+        Runnable placeQueues = () -> safely(() -> {
+            var now = setup.clock().instant();
+            String planQueue = setup.config().current().site().cluster().planQueue();
+            queues.admit(setup.config().current(), SubmissionSizer.planCapacity(setup.cluster().snapshot(), planQueue),
+                    planQueue, now);
+            queues.renew(now);
+        });
+        placeQueues.run();
         BatchService batches = new BatchService(store, setup.config(), setup.cluster(), pipelines, setup.clock(), metrics,
-                site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")));
+                site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")), queues);
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         int[] recovered = recovery.recover();
         AppPoller poller = new AppPoller(store, batches.launcher(), setup.cluster(), metrics, setup.clock());
@@ -79,6 +90,7 @@ public final class Gateway implements AutoCloseable {
         scheduler.scheduleWithFixedDelay(() -> safely(recovery::reap), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
+        scheduler.scheduleWithFixedDelay(placeQueues, 60, 60, TimeUnit.SECONDS);
         GatewayServer server = new GatewayServer(setup.host(), setup.port(), batches, setup.config(), metrics,
                 setup.clock(), () -> health(setup, store, batches), new Pages());
         return new Gateway(batches, server, scheduler, recovered);

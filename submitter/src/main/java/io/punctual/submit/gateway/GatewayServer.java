@@ -98,6 +98,11 @@ public final class GatewayServer implements AutoCloseable {
                     metrics.prometheus(batches.tracked(), batches.queuedLaunches()));
         } else if (!path.startsWith("/batches") && pages.serves(path)) {
             pages.serve(exchange, path);
+        } else if (path.equals("/queues")) {
+            Optional<TeamConfig> team = authenticate(exchange);
+            if (team.isPresent()) {
+                send(exchange, 200, BatchJson.queues(batches.queues(team.get())));
+            }
         } else if (path.equals("/batches") || path.equals("/batches/")) {
             Optional<TeamConfig> team = authenticate(exchange);
             if (team.isPresent()) {

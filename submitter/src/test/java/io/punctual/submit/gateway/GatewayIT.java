@@ -52,8 +52,11 @@ class GatewayIT {
         ConfigSource config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
         SparkRuntime runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
                 Path.of(System.getProperty("java.home"), "bin", "java"));
+        var teamQueues = new io.punctual.yarn.queues.DonorTeamQueues(
+                io.punctual.yarn.queues.SchedulerConfRest.at(yarn.resourceManagerWebAddress(), System.getProperty("user.name")),
+                io.punctual.yarn.queues.TeamQueueLayout.underRoot("adhoc"), io.punctual.yarn.queues.QueueOccupancy.of(cluster));
         gateway = Gateway.start(new Gateway.Setup(config, cluster, yarn.confDir(), home, runtime, Clock.systemUTC(),
-                "127.0.0.1", 0));
+                "127.0.0.1", 0, java.util.Optional.of(teamQueues)));
         base = "http://127.0.0.1:" + gateway.port();
         jar = install.requireWorkloadsJar().toString();
     }
@@ -190,6 +193,30 @@ class GatewayIT {
         }
         assertThat(cluster.application(new AppId(app)).orElseThrow().state()).isEqualTo(AppState.KILLED);
         assertThat(cluster.reservations("sla")).noneMatch(r -> r.id().value().equals(done.get("reservationId").asText()));
+    }
+
+    @Test
+    void aBatchWithoutADeadlineRunsBestEffortInItsTeamsOwnQueueAndHardGroupsAreReserved() throws Exception {
+        var created = call("POST", "/batches", GROWTH, batch("io.punctual.workloads.SyntheticStages",
+                "[\"1\",\"1\",\"100\"]", "{}"));
+        int id = JSON.readTree(created.body()).get("id").asInt();
+
+        JsonNode done = awaitFinal(id, GROWTH);
+
+        assertThat(done.get("state").asText()).isEqualTo("success");
+        assertThat(done.get("bestEffort").asBoolean()).isTrue();
+        assertThat(done.get("reservationId").isNull()).isTrue();
+        assertThat(done.get("yarnQueue").asText()).isEqualTo("team-growth");
+        assertThat(cluster.snapshot().queue("team-growth")).hasValueSatisfying(q ->
+                assertThat(q.capacity()).isCloseTo(0.10, org.assertj.core.data.Offset.offset(1e-3)));
+        JsonNode queues = JSON.readTree(call("GET", "/queues", GROWTH, null).body());
+        assertThat(queues.get("queue").get("name").asText()).isEqualTo("team-growth");
+
+        // analytics declares a latency-sensitive group (2 vcores, 1 min every 10 min): BoPF makes it Hard, and its
+        // bursts are reserved ahead, one reservation per period.
+        JsonNode analytics = JSON.readTree(call("GET", "/queues", ANALYTICS, null).body());
+        assertThat(analytics.get("latencySensitive").get(0).get("class").asText()).isEqualTo("hard");
+        assertThat(cluster.reservations("sla")).anyMatch(r -> r.name().startsWith("punctual-lq analytics/dashboards#"));
     }
 
     @Test
