@@ -1,5 +1,6 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.pipeline.EventText;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -37,35 +38,7 @@ public final class EventPrinter implements Consumer<SubmissionEvent> {
                     + " x " + s.sizing().shapes().executor() + " plus ApplicationMaster " + s.sizing().shapes().master()
                     + " - " + s.sizing().basis() + predictions(s.sizing());
         }
-        if (event instanceof SubmissionEvent.Reserved r) {
-            return "reserved " + r.reservation().id() + ": "
-                    + r.reservation().allocation().stream().findFirst().map(a -> a.resources().toString())
-                    .orElse("nothing") + " from " + r.reservation().start().map(time::format).orElse("?") + " to "
-                    + r.reservation().end().map(time::format).orElse("?") + " (" + r.took().toMillis() + " ms)";
-        }
-        if (event instanceof SubmissionEvent.QueueReady q) {
-            return "reservation queue " + q.queue() + " is ready (" + q.waited().toMillis() + " ms)";
-        }
-        if (event instanceof SubmissionEvent.Submitted s) {
-            return "Submitted application " + s.app() + " (" + s.took().toSeconds() + " s)";
-        }
-        if (event instanceof SubmissionEvent.StateChanged c) {
-            return "Application report for " + c.app() + " (state: " + c.state() + ", queue: " + c.queue() + ")";
-        }
-        if (event instanceof SubmissionEvent.Progress p) {
-            return p.app() + " stages " + p.stagesDone() + "/" + p.stagesStarted() + " done, tasks " + p.tasksDone()
-                    + "/" + p.tasksStarted() + " done";
-        }
-        if (event instanceof SubmissionEvent.DeadlinePassed d) {
-            return "WARNING: the deadline " + d.deadline() + " has passed and " + d.app() + " is still running";
-        }
-        if (event instanceof SubmissionEvent.Learned l) {
-            return "learned: " + l.summary();
-        }
-        if (event instanceof SubmissionEvent.Released r) {
-            return "released reservation " + r.reservation();
-        }
-        return ((SubmissionEvent.Note) event).text();
+        return EventText.describe(event, time::format);
     }
 
     private String predictions(io.punctual.submit.pipeline.Sizing sizing) {
