@@ -16,14 +16,23 @@ import java.util.List;
  * Here the check runs over the merged, sorted list of all deadlines — remaining jobs at U_k⁻¹(L), peeled jobs at
  * their fixed targets — which is (12) with G for every layer, and is exactly feasibility (Theorem 2).
  *
- * <p>The bottleneck is the remaining job due last within the first violated prefix at the infeasible end of the
- * bracket: the job whose deadline that violated constraint is. Jobs whose level never binds (a constant utility, a
- * linear job at level 0) get U⁻¹(L) = ∞; they are given the round's makespan end now + Σ η / C instead, which keeps
- * every constraint satisfied.
+ * <p>The paper leaves "locate the bottleneck" open. Here it is found in two steps: the first violated prefix S of
+ * (12) at the infeasible end L_i of the bracket says which jobs cannot all reach L_i together; of the remaining jobs
+ * in S, the bottleneck is the one due <em>latest at the feasible end</em> L_f, where it is peeled. Because L_f is
+ * feasible, that deadline is at least now + Σ_S η / C, so the peeled job never takes time the rest of S needs.
+ * Reading the order at L_i instead is wrong whenever two deadlines swap inside the bracket: a job whose utility is
+ * nearly flat there moves its deadline by Δ/|U′|, which can carry it past a steeper job's; the steeper job is then
+ * due last at L_i, gets peeled at its own L_f deadline — before the time S needs — and is held at L_f although it
+ * could earn more. Ties go to the later deadline at L_i, then (identical utilities) to the longer job, which frees
+ * the most time for the others, as in {@link BackwardOnionPeeling}. Jobs whose level never binds (a constant
+ * utility, a linear job at level 0) get U⁻¹(L) = ∞; they are given the round's makespan end now + Σ η / C instead,
+ * which keeps every constraint satisfied.
  *
  * <p>Cost: N layers × log₂(range/Δ) checks × O(N log N) sorting. This is the reference implementation, kept to
  * cross-check {@link BackwardOnionPeeling} and to measure what the published method costs; levels are within about
- * Δ of the optimum.
+ * Δ of the optimum. Lexicographic max-min can hinge on smaller differences than Δ — a job whose utility changes by
+ * less than Δ between two completion times may give up that much so that a later layer gains far more — and there
+ * the later layers can differ from the exact optimum {@link BackwardOnionPeeling} finds.
  */
 public final class BisectionOnionPeeling implements OnionPeeling {
 
@@ -52,7 +61,7 @@ public final class BisectionOnionPeeling implements OnionPeeling {
                     infeasible = mid;
                 }
             }
-            round.peel(round.bottleneck(infeasible), level);
+            round.peel(round.bottleneck(level, infeasible), level);
         }
         return round.result();
     }
@@ -115,15 +124,27 @@ public final class BisectionOnionPeeling implements OnionPeeling {
             return -1;
         }
 
-        int bottleneck(double infeasibleLevel) {
+        /** The remaining job, within the first prefix violated at the infeasible level, due latest at the feasible one. */
+        int bottleneck(double feasibleLevel, double infeasibleLevel) {
             int violation = firstViolation(infeasibleLevel);
+            int pick = -1;
+            double latest = Double.NEGATIVE_INFINITY;
             for (int k = violation; k >= 0; k--) {
-                if (!peeled[order[k]]) {
-                    return order[k];
+                int job = order[k];
+                if (!peeled[job]) {
+                    double due = jobs.get(job).utility().latestCompletionFor(feasibleLevel);
+                    if (pick < 0 || due > latest || due == latest && deadline[job] == deadline[pick]
+                            && jobs.get(job).demand() > jobs.get(pick).demand()) {
+                        pick = job;
+                        latest = due;
+                    }
                 }
             }
-            throw new IllegalStateException("no remaining job in the violated prefix at level " + infeasibleLevel
-                    + "; the peeled targets alone should always be feasible");
+            if (pick < 0) {
+                throw new IllegalStateException("no remaining job in the violated prefix at level " + infeasibleLevel
+                        + "; the peeled targets alone should always be feasible");
+            }
+            return pick;
         }
 
         void peel(int job, double level) {

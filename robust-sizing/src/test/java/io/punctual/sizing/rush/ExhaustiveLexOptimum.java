@@ -40,13 +40,21 @@ final class ExhaustiveLexOptimum {
         }
     }
 
+    /**
+     * Each job's completion time is summed over the set of jobs up to it in input order, not in this order's: a
+     * running sum rounds differently for the same set in another order, and the exact comparison below would then
+     * choose between orders by a last-bit difference in one layer over a real one in the next.
+     */
     private static double[] sortedUtilitiesOf(int[] order, List<RushJob> jobs, int containers, double now) {
         double[] utilities = new double[order.length];
-        double done = 0;
+        boolean[] done = new boolean[order.length];
         for (int k = 0; k < order.length; k++) {
-            RushJob job = jobs.get(order[k]);
-            done += job.demand();
-            utilities[k] = job.utility().at(now + done / containers);
+            done[order[k]] = true;
+            double work = 0;
+            for (int i = 0; i < order.length; i++) {
+                work += done[i] ? jobs.get(i).demand() : 0;
+            }
+            utilities[k] = jobs.get(order[k]).utility().at(now + work / containers);
         }
         Arrays.sort(utilities);
         return utilities;

@@ -112,6 +112,45 @@ class OnionPeelingTest {
 
     @ParameterizedTest
     @MethodSource("peelers")
+    void theBottleneckIsTheJobThatCanCompleteLastNotTheOneThatBarelyMoves(OnionPeeling peeling) {
+        // C = 1, now = 0, both η = 1, so E = 2. x barely cares: U_x = 5 − 1e-6·(T − 2), due at 2 + 1e6·(5 − L).
+        // y cares: U_y = 5 − (T − 1.9999999999), due at 1.9999999999 + (5 − L).
+        // Backward: U_x(2) = 5 > U_y(2) = 5 − 1e-10, so x completes last at 2 (utility 5) and y at 1 with
+        // 6 − 1e-10. The other order leaves y at 5 − 1e-10 and x at 5 + 1e-6: sorted (5, 6) wins.
+        // Bisection: L* = 5, with x's deadline the binding one (2, against y's 2 − 1e-10). Any infeasible
+        // L = 5 + ε (ε ≥ one ulp of 5, 8.9e-16) moves x's deadline by 1e6·ε ≥ 8.9e-10 and y's by only ε, so x
+        // is due before y there: the violated prefix is (x, y), with y due last. Peeling y (the job due last at
+        // the infeasible level) pins it at ≈ 2 − 1e-10 with utility ≈ 5 and leaves x no better than 5 at 2: sorted
+        // (5, 5). The job to peel is x, the one due latest at the feasible level.
+        RushJob x = new RushJob("x", 1, 1, new LinearUtility(5, 1e-6, 2));
+        RushJob y = new RushJob("y", 1, 1, new LinearUtility(5, 1, 1.9999999999));
+
+        Map<String, CompletionTarget> targets = byId(peeling.peel(List.of(x, y), 1, 0));
+
+        assertThat(targets.get("y").target()).isCloseTo(1.0, within(1e-6));
+        assertThat(targets.get("y").utility()).isCloseTo(6.0, within(1e-6));
+        assertThat(targets.get("x").utility()).isCloseTo(5.0, within(1e-6));
+    }
+
+    @ParameterizedTest
+    @MethodSource("peelers")
+    void ofTwoJobsValuedAlikeTheLongerCompletesLast(OnionPeeling peeling) {
+        // C = 1, now = 0, both U = 10 − T; short: η = 1, long: η = 2, so E = 3 and both earn 7 there.
+        // Long last: short at 1 (9), long at 3 (7) — sorted (7, 9). Short last: long at 2 (8), short at 3 (7) —
+        // sorted (7, 8). Their deadlines tie at every level, so the input order must not decide.
+        RushJob shorter = new RushJob("short", 1, 1, new LinearUtility(10, 1, 0));
+        RushJob longer = new RushJob("long", 2, 1, new LinearUtility(10, 1, 0));
+
+        for (List<RushJob> jobs : List.of(List.of(shorter, longer), List.of(longer, shorter))) {
+            Map<String, CompletionTarget> targets = byId(peeling.peel(jobs, 1, 0));
+
+            assertThat(targets.get("short").utility()).as("short, given %s", jobs).isCloseTo(9.0, within(1e-6));
+            assertThat(targets.get("long").utility()).as("long, given %s", jobs).isCloseTo(7.0, within(1e-6));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("peelers")
     void aJobWithoutDemandCompletesNow(OnionPeeling peeling) {
         // η = 0 needs no container time: it completes at now = 5 and earns U(5) = 10 − 1·(5 − 8) = 13.
         RushJob done = new RushJob("done", 0, 1, new LinearUtility(10, 1, 8));

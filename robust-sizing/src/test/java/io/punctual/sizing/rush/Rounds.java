@@ -71,4 +71,40 @@ final class Rounds {
         }
         return true;
     }
+
+    /**
+     * True when every job's utility, wherever it varies over the round, changes by more than {@code difference} when
+     * its completion moves by the shortest job's length η_min / C anywhere in [now + η_i / C, E]. Lexicographic
+     * max-min can hinge on arbitrarily small differences — one job giving up 1e-12 so that another gains 1e-3 — and
+     * a bisection that resolves levels only to its tolerance Δ cannot see them, so comparing it with an exact
+     * method is meaningful only on rounds where such differences exceed Δ. Linear utilities change by β per second
+     * while positive; a sigmoid's slope β·U·(1 − U/W) is least at an end of the interval; constants never change.
+     */
+    static boolean everyUtilityResolves(Round round, double difference) {
+        double total = 0;
+        double shortest = Double.POSITIVE_INFINITY;
+        for (RushJob job : round.jobs()) {
+            total += job.demand();
+            shortest = Math.min(shortest, job.demand() / round.containers());
+        }
+        double end = round.now() + total / round.containers();
+        for (RushJob job : round.jobs()) {
+            double slope = Double.POSITIVE_INFINITY;
+            if (job.utility() instanceof LinearUtility linear) {
+                slope = linear.sensitivity();
+            } else if (job.utility() instanceof SigmoidUtility sigmoid) {
+                double earliest = round.now() + job.demand() / round.containers();
+                slope = Math.min(slope(sigmoid, earliest), slope(sigmoid, end));
+            }
+            if (slope * shortest <= difference) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double slope(SigmoidUtility sigmoid, double time) {
+        double u = sigmoid.at(time);
+        return sigmoid.sensitivity() * u * (1 - u / sigmoid.weight());
+    }
 }
