@@ -1,0 +1,247 @@
+// The jobs page: one team's batches from GET /batches, refreshed every few seconds, and (plan.js) a chart of the
+// capacity those batches reserved over time. Plain DOM, no framework; all text goes in through textContent.
+'use strict';
+
+(() => {
+  const REFRESH_MS = 4000;
+  const PAGE_SIZE = 500;
+  const TOKEN_KEY = 'punctual.token';
+
+  let timer = null;
+  let generation = 0; // a newer refresh (say, a new token) makes an older one's answer stale
+
+  const $ = (id) => document.getElementById(id);
+
+  // ---- token -------------------------------------------------------------------------------------------------
+
+  // A token in the fragment (#token=...) is taken once and then removed from the address bar, so it is not
+  // left in the history or copied along with the link.
+  function takeTokenFromFragment() {
+    const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+    if (match) {
+      sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  }
+
+  const token = () => sessionStorage.getItem(TOKEN_KEY);
+
+  // ---- loading -----------------------------------------------------------------------------------------------
+
+  class Unauthorized extends Error {}
+
+  async function fetchAllBatches() {
+    const batches = [];
+    let total = Infinity;
+    while (batches.length < total) {
+      const response = await fetch(`/batches?from=${batches.length}&size=${PAGE_SIZE}`, {
+        headers: { Authorization: `Bearer ${token()}`, Accept: 'application/json' },
+        cache: 'no-store',
+      });
+      if (response.status === 401) {
+        throw new Unauthorized((await response.json()).msg);
+      }
+      if (!response.ok) {
+        throw new Error(`GET /batches answered ${response.status}`);
+      }
+      const page = await response.json();
+      total = page.total;
+      batches.push(...page.sessions);
+      if (page.sessions.length === 0) {
+        break;
+      }
+    }
+    return batches;
+  }
+
+  async function refresh() {
+    clearTimeout(timer);
+    const mine = ++generation;
+    if (!token()) {
+      setStatus('Enter your team\'s token to see its batches.');
+      render([]);
+      return;
+    }
+    try {
+      const batches = await fetchAllBatches();
+      if (mine !== generation) {
+        return;
+      }
+      batches.sort((a, b) => b.id - a.id);
+      render(batches);
+      const team = batches.length ? `Team ${batches[0].team}: ` : '';
+      const red = batches.filter((b) => b.predictedMiss).length;
+      const count = batches.length === 1 ? '1 batch' : `${batches.length} batches`;
+      setStatus(`${team}${count}, ${red} in red. Updated ${clock(new Date())}.`);
+    } catch (e) {
+      if (mine !== generation) {
+        return;
+      }
+      if (e instanceof Unauthorized) {
+        setStatus(`The gateway refused this token (${e.message}). Enter your team's token.`, true);
+        render([]);
+        return; // no point asking again with a token the gateway does not know
+      }
+      setStatus(`Cannot load batches (${e.message}); trying again.`, true);
+    }
+    timer = setTimeout(refresh, REFRESH_MS);
+  }
+
+  function setStatus(text, isError = false) {
+    const status = $('status');
+    status.textContent = text;
+    status.classList.toggle('error', isError);
+  }
+
+  function render(batches) {
+    renderTable(batches);
+    PunctualPlan.render($('plan'), batches, Date.now());
+  }
+
+  // ---- table -------------------------------------------------------------------------------------------------
+
+  function renderTable(batches) {
+    const body = document.querySelector('#batches tbody');
+    body.replaceChildren(...batches.map(row));
+    $('empty').hidden = batches.length > 0 || !token();
+  }
+
+  function row(b) {
+    const tr = document.createElement('tr');
+    tr.dataset.batchId = b.id;
+    tr.dataset.state = b.state;
+    const why = b.predictedMiss ? missReason(b) : '';
+    if (b.predictedMiss) {
+      tr.classList.add('row-miss');
+      tr.title = why;
+    }
+    tr.append(
+      cell(String(b.id), 'num'),
+      cell(b.team),
+      keyCell(b.jobKey ?? b.name ?? ''),
+      b.bestEffort ? cell('best effort') : timeCell(b.deadline),
+      timeCell(b.predictedFinish),
+      stateCell(b),
+      cell(b.executors == null ? '' : String(b.executors), 'num'),
+      reservationCell(b),
+      cell(why, 'why'),
+    );
+    return tr;
+  }
+
+  function cell(text, className) {
+    const td = document.createElement('td');
+    td.textContent = text;
+    if (className) {
+      td.className = className;
+    }
+    return td;
+  }
+
+  // Job keys are long dotted names: let them wrap after a '/' or '.', never inside a word.
+  function keyCell(key) {
+    const td = document.createElement('td');
+    td.className = 'key';
+    key.split(/(?<=[/.])/).forEach((part, i) => {
+      if (i > 0) {
+        td.append(document.createElement('wbr'));
+      }
+      td.append(part);
+    });
+    return td;
+  }
+
+  function timeCell(iso) {
+    const td = document.createElement('td');
+    if (iso) {
+      const time = document.createElement('time');
+      time.dateTime = iso;
+      time.textContent = dateTime(new Date(iso));
+      td.append(time);
+    }
+    return td;
+  }
+
+  function stateCell(b) {
+    const td = document.createElement('td');
+    const badge = document.createElement('span');
+    badge.className = `state state-${b.state}`;
+    badge.textContent = b.state;
+    td.append(badge);
+    if (b.admission && b.admission.verdict) {
+      td.append(` (${b.admission.verdict})`);
+    }
+    return td;
+  }
+
+  function reservationCell(b) {
+    const td = document.createElement('td');
+    if (b.reservationId) {
+      const id = document.createElement('code');
+      id.textContent = b.reservationId;
+      td.append(id);
+      if (b.reservationStart && b.reservationEnd) {
+        const span = document.createElement('div');
+        span.className = 'span';
+        span.textContent = `${clock(new Date(b.reservationStart))} to ${clock(new Date(b.reservationEnd))}`;
+        td.append(span);
+      }
+    }
+    return td;
+  }
+
+  // Why the gateway marked the batch (BatchJson.predictedMiss), in words.
+  function missReason(b) {
+    const admission = b.admission || {};
+    if (admission.verdict === 'rejected') {
+      return `Rejected: ${admission.reason || 'no reason given'}`;
+    }
+    if (b.metDeadline === false) {
+      return b.finishedAt ? `Finished at ${dateTime(new Date(b.finishedAt))}, after its deadline`
+        : 'Finished after its deadline';
+    }
+    if (['dead', 'killed', 'error'].includes(b.state)) {
+      return admission.reason ? `Ended ${b.state}: ${admission.reason}` : `Ended ${b.state} without meeting its deadline`;
+    }
+    if (b.predictedFinish && b.deadline && Date.parse(b.predictedFinish) > Date.parse(b.deadline)) {
+      return `Predicted to finish at ${dateTime(new Date(b.predictedFinish))}, after its deadline`;
+    }
+    return 'Still running past its deadline';
+  }
+
+  // ---- formatting --------------------------------------------------------------------------------------------
+
+  const pad = (n) => String(n).padStart(2, '0');
+  const clock = (d) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+  function dateTime(d) {
+    const today = new Date().toDateString() === d.toDateString();
+    const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    return today ? clock(d) : `${day} ${clock(d)}`;
+  }
+
+  // ---- start -------------------------------------------------------------------------------------------------
+
+  function start() {
+    takeTokenFromFragment();
+    $('token').value = token() || '';
+    $('token-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      sessionStorage.setItem(TOKEN_KEY, $('token').value.trim());
+      refresh();
+    });
+    $('forget').addEventListener('click', () => {
+      sessionStorage.removeItem(TOKEN_KEY);
+      $('token').value = '';
+      refresh();
+    });
+    window.addEventListener('hashchange', () => {
+      takeTokenFromFragment();
+      $('token').value = token() || '';
+      refresh();
+    });
+    refresh();
+  }
+
+  start();
+})();

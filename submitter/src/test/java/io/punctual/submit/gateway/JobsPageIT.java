@@ -1,0 +1,248 @@
+package io.punctual.submit.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.punctual.submit.Install;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.embedded.EmbeddedYarn;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The jobs page in a real headless Chromium, against a real gateway on an embedded YARN with real Spark batches:
+ * one that succeeds inside its reservation and one that sizing rejects. Assertions are on the DOM the page's own
+ * JavaScript built from {@code GET /batches}, compared with what that API says.
+ */
+class JobsPageIT {
+
+    static final String ANALYTICS = "analytics-local-token-0001";
+    static final String GROWTH = "growth-local-token-0002";
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static final String ROWS = "[...document.querySelectorAll('#batches tbody tr')].map(tr => ({id: +tr.dataset.batchId,"
+            + " state: tr.dataset.state, miss: tr.classList.contains('row-miss'), title: tr.title,"
+            + " cells: [...tr.cells].map(td => td.textContent.trim()),"
+            + " times: [...tr.cells].map(td => td.querySelector('time')?.dateTime ?? '')}))";
+    static final String BARS = "[...document.querySelectorAll('#plan svg rect.reservation')].map(r => ({"
+            + "reservation: r.dataset.reservationId, batch: +r.dataset.batchId, kind: r.getAttribute('class'),"
+            + " width: +r.getAttribute('width'), height: +r.getAttribute('height')}))";
+
+    static Path work;
+    static EmbeddedYarn yarn;
+    static ClusterGateway cluster;
+    static Gateway gateway;
+    static HeadlessChromium browser;
+    static String base;
+    static String jar;
+    static int succeeding;
+    static int rejected;
+    static int growthRejected;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path chromium = HeadlessChromium.locate(); // before the cluster: a missing browser fails in a second
+        Install install = Install.fromSystemProperty().orElseThrow();
+        work = Files.createDirectories(Path.of("target", "jobs-page-it").toAbsolutePath());
+        PunctualHome home = new PunctualHome(work.resolve("home-" + System.nanoTime()));
+        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("conf"));
+        cluster = yarn.gateway();
+        ConfigSource config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
+        SparkRuntime runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
+                Path.of(System.getProperty("java.home"), "bin", "java"));
+        gateway = Gateway.start(new Gateway.Setup(config, cluster, yarn.confDir(), home, runtime, Clock.systemUTC(),
+                "127.0.0.1", 0));
+        base = "http://127.0.0.1:" + gateway.port();
+        jar = install.requireWorkloadsJar().toString();
+
+        succeeding = create(ANALYTICS, "\"numExecutors\":1,", "5m");
+        // 50 executors exceed both teams' caps (4 and 6 in conf/embedded): sizing rejects them, nothing launches.
+        rejected = create(ANALYTICS, "\"numExecutors\":50,", "5m");
+        growthRejected = create(GROWTH, "\"numExecutors\":50,", "5m");
+        awaitBatch(rejected, ANALYTICS, JobsPageIT::isFinal);
+        awaitBatch(growthRejected, GROWTH, JobsPageIT::isFinal);
+        browser = HeadlessChromium.start(chromium, work);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (yarn != null) {
+            yarn.close();
+        }
+    }
+
+    @Test
+    void rejectedBatchesAreRedTheSucceededOneIsNotAndThePlanShowsEachReservation() throws Exception {
+        browser.navigate(base + "/#token=" + ANALYTICS);
+        // Loaded while the good batch is still on its way; only the page's auto-refresh can show it finished.
+        browser.awaitTrue("document.querySelector('#batches tbody tr[data-batch-id=\"" + rejected + "\"]') !== null",
+                Duration.ofSeconds(30));
+        awaitBatch(succeeding, ANALYTICS, b -> b.get("state").asText().equals("success"));
+        browser.awaitTrue("document.querySelector('#batches tbody tr[data-batch-id=\"" + succeeding
+                + "\"]')?.dataset.state === 'success'", Duration.ofSeconds(30));
+
+        JsonNode rows = browser.evaluateJson(ROWS);
+        JsonNode good = row(rows, succeeding);
+        JsonNode bad = row(rows, rejected);
+        JsonNode goodApi = batch(succeeding, ANALYTICS);
+        JsonNode badApi = batch(rejected, ANALYTICS);
+        assertThat(badApi.path("admission").path("verdict").asText()).as(badApi.toString()).isEqualTo("rejected");
+        assertThat(ids(rows)).containsExactlyInAnyOrder(succeeding, rejected);
+        assertThat(bad.get("miss").asBoolean()).as("the rejected row is red").isTrue();
+        String reason = badApi.path("admission").path("reason").asText();
+        assertThat(reason).isNotBlank();
+        assertThat(bad.get("title").asText()).contains(reason);
+        assertThat(bad.get("cells").get(8).asText()).startsWith("Rejected").contains(reason);
+        assertThat(good.get("miss").asBoolean()).as("the succeeded row is not red").isFalse();
+        assertThat(good.get("cells").get(8).asText()).isEmpty();
+        List<String> cells = cells(good);
+        assertThat(cells.subList(0, 3)).containsExactly(String.valueOf(succeeding), "analytics",
+                goodApi.get("jobKey").asText());
+        assertThat(good.get("times").get(3).asText()).isEqualTo(goodApi.get("deadline").asText());
+        assertThat(good.get("times").get(4).asText()).isEqualTo(text(goodApi.get("predictedFinish")));
+        assertThat(cells.get(5)).isEqualTo("success (admitted)");
+        assertThat(cells.get(6)).isEqualTo(goodApi.get("executors").asText());
+        assertThat(cells.get(7)).startsWith(goodApi.get("reservationId").asText());
+        assertThat(browser.evaluateJson("[...document.querySelectorAll('#batches thead th')]"
+                + ".map(th => th.textContent)")).extracting(JsonNode::asText).containsExactly("Id", "Team",
+                "Job key", "Deadline", "Predicted finish", "State", "Executors", "Reservation", "Why red");
+
+        JsonNode bars = browser.evaluateJson(BARS);
+        List<String> reserved = reservations(ANALYTICS);
+        assertThat(reserved).as("the succeeded batch held a reservation").hasSize(1);
+        assertThat(bars).extracting(b -> b.get("reservation").asText()).containsExactlyInAnyOrderElementsOf(reserved);
+        JsonNode bar = bars.get(0);
+        assertThat(bar.get("batch").asInt()).isEqualTo(succeeding);
+        assertThat(bar.get("kind").asText()).contains("reservation-done");
+        assertThat(bar.get("width").asDouble()).isPositive();
+        assertThat(bar.get("height").asDouble()).isPositive();
+        assertThat(browser.evaluate("location.hash").asText()).as("the token leaves the address bar").isEmpty();
+
+        browser.screenshot(Path.of("target", "jobs-page.png").toAbsolutePath());
+    }
+
+    @Test
+    void aTokenTypedIntoTheFormShowsOnlyThatTeamsBatches() throws Exception {
+        browser.navigate(base + "/");
+        browser.evaluate("document.getElementById('token').value = '" + GROWTH + "';"
+                + " document.getElementById('token-form').requestSubmit(); true");
+        browser.awaitTrue("[...document.querySelectorAll('#batches tbody tr')]"
+                + ".every(tr => tr.cells[1].textContent === 'growth')"
+                + " && document.querySelectorAll('#batches tbody tr').length > 0", Duration.ofSeconds(30));
+
+        JsonNode rows = browser.evaluateJson(ROWS);
+        assertThat(ids(rows)).containsExactly(growthRejected);
+        assertThat(row(rows, growthRejected).get("miss").asBoolean()).isTrue();
+        assertThat(browser.evaluate("sessionStorage.getItem('punctual.token')").asText()).isEqualTo(GROWTH);
+        assertThat(browser.evaluateJson(BARS)).isEmpty();
+    }
+
+    @Test
+    void anUnknownTokenIsRefusedInWordsAndShowsNothing() throws Exception {
+        browser.navigate(base + "/#token=not-a-token-of-any-team");
+        browser.awaitTrue("document.getElementById('status').classList.contains('error')", Duration.ofSeconds(30));
+
+        assertThat(browser.evaluate("document.getElementById('status').textContent").asText())
+                .contains("refused this token").contains("unknown team token");
+        assertThat(browser.evaluateJson(ROWS)).isEmpty();
+    }
+
+    static int create(String token, String fields, String deadline) throws Exception {
+        String body = "{\"file\":\"" + jar + "\",\"className\":\"io.punctual.workloads.SyntheticStages\","
+                + "\"args\":[\"1\",\"1\",\"200\"]," + fields + "\"conf\":{\"spark.deadline.by\":\"" + deadline + "\"}}";
+        HttpResponse<String> created = call("POST", "/batches", token, body);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return JSON.readTree(created.body()).get("id").asInt();
+    }
+
+    static HttpResponse<String> call(String method, String path, String token, String body) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Authorization", "Bearer " + token).build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    static JsonNode batch(int id, String token) throws Exception {
+        return JSON.readTree(call("GET", "/batches/" + id, token, null).body());
+    }
+
+    static JsonNode awaitBatch(int id, String token, Predicate<JsonNode> condition) throws Exception {
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(4));
+        while (Instant.now().isBefore(giveUp)) {
+            JsonNode batch = batch(id, token);
+            if (condition.test(batch)) {
+                return batch;
+            }
+            Thread.sleep(1000);
+        }
+        throw new AssertionError("batch " + id + " did not reach the expected state in time: " + batch(id, token));
+    }
+
+    static boolean isFinal(JsonNode batch) {
+        return batch.get("state").asText().matches("success|dead|killed");
+    }
+
+    static List<String> reservations(String token) throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (JsonNode b : JSON.readTree(call("GET", "/batches", token, null).body()).get("sessions")) {
+            if (!b.path("reservationId").isNull() && !b.path("reservationId").isMissingNode()) {
+                ids.add(b.get("reservationId").asText());
+            }
+        }
+        return ids;
+    }
+
+    static JsonNode row(JsonNode rows, int id) {
+        for (JsonNode row : rows) {
+            if (row.get("id").asInt() == id) {
+                return row;
+            }
+        }
+        throw new AssertionError("no row for batch " + id + " in " + rows);
+    }
+
+    /** A JSON string's text, or empty for JSON null (which the page shows as an empty cell). */
+    static String text(JsonNode value) {
+        return value == null || value.isNull() ? "" : value.asText();
+    }
+
+    static List<Integer> ids(JsonNode rows) {
+        List<Integer> ids = new ArrayList<>();
+        rows.forEach(r -> ids.add(r.get("id").asInt()));
+        return ids;
+    }
+
+    static List<String> cells(JsonNode row) {
+        List<String> cells = new ArrayList<>();
+        row.get("cells").forEach(c -> cells.add(c.asText()));
+        return cells;
+    }
+}
