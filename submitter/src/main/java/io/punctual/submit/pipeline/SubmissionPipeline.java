@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -124,8 +125,16 @@ public final class SubmissionPipeline {
                 SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
                 gateway.reservations(submission.planQueue()), asked);
         boolean predicted = forecast.fits(sizing, submission.deadline());
+        List<ReservationSpec> specs;
+        try {
+            specs = ReservationWindows.toTry(submission, sizing);
+        } catch (IllegalArgumentException tooClose) {
+            Optional<Instant> earliest = forecast.earliestFit(sizing, submission.deadline());
+            return new Reservation.Refused(tooClose.getMessage()
+                    + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest);
+        }
         String refusal = "";
-        for (ReservationSpec spec : ReservationWindows.toTry(submission, sizing)) {
+        for (ReservationSpec spec : specs) {
             ReservationOutcome outcome = gateway.reserve(spec);
             if (outcome instanceof ReservationOutcome.Reserved reserved) {
                 held = reserved.id();
