@@ -1,6 +1,7 @@
 package io.punctual.submit;
 
 import io.punctual.submit.cli.CliContext;
+import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
 import io.punctual.submit.cli.DemoCommand;
@@ -39,6 +40,7 @@ public final class Main {
         commands.put("config", new ConfigCheckCommand());
         commands.put("queues", new QueuesCommand());
         commands.put("serve", new ServeCommand());
+        commands.put("cluster", new ClusterCommand());
         return commands;
     }
 

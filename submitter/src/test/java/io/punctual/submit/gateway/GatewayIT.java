@@ -4,26 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
-import io.punctual.submit.config.ConfigSource;
-import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
-import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,41 +27,23 @@ class GatewayIT {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    static EmbeddedYarn yarn;
+    static EmbeddedGateway embedded;
     static ClusterGateway cluster;
-    static Gateway gateway;
     static String base;
     static String jar;
 
     @BeforeAll
     static void start() throws IOException {
-        Install install = Install.fromSystemProperty().orElseThrow();
-        Path work = Files.createDirectories(Path.of("target", "gateway-it").toAbsolutePath());
-        PunctualHome home = new PunctualHome(work.resolve("home-" + System.nanoTime()));
-        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("conf"));
-        cluster = yarn.gateway();
-        ConfigSource config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
-        SparkRuntime runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
-                Path.of(System.getProperty("java.home"), "bin", "java"));
-        var teamQueues = new io.punctual.yarn.queues.DonorTeamQueues(
-                io.punctual.yarn.queues.SchedulerConfRest.at(yarn.resourceManagerWebAddress(), System.getProperty("user.name")),
-                io.punctual.yarn.queues.TeamQueueLayout.underRoot("adhoc"), io.punctual.yarn.queues.QueueOccupancy.of(cluster));
-        gateway = Gateway.start(new Gateway.Setup(config, cluster, yarn.confDir(), home, runtime, Clock.systemUTC(),
-                "127.0.0.1", 0, java.util.Optional.of(teamQueues)));
-        base = "http://127.0.0.1:" + gateway.port();
-        jar = install.requireWorkloadsJar().toString();
+        embedded = EmbeddedGateway.start(Path.of("target", "gateway-it").toAbsolutePath());
+        cluster = embedded.cluster;
+        base = embedded.base;
+        jar = embedded.jar;
     }
 
     @AfterAll
     static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
-        if (yarn != null) {
-            yarn.close();
+        if (embedded != null) {
+            embedded.close();
         }
     }
 

@@ -4,25 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
-import io.punctual.submit.config.ConfigSource;
-import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.yarn.ClusterGateway;
-import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,9 +40,8 @@ class JobsPageIT {
             + " width: +r.getAttribute('width'), height: +r.getAttribute('height')}))";
 
     static Path work;
-    static EmbeddedYarn yarn;
+    static EmbeddedGateway embedded;
     static ClusterGateway cluster;
-    static Gateway gateway;
     static HeadlessChromium browser;
     static String base;
     static String jar;
@@ -61,18 +52,11 @@ class JobsPageIT {
     @BeforeAll
     static void start() throws Exception {
         Path chromium = HeadlessChromium.locate(); // before the cluster: a missing browser fails in a second
-        Install install = Install.fromSystemProperty().orElseThrow();
         work = Files.createDirectories(Path.of("target", "jobs-page-it").toAbsolutePath());
-        PunctualHome home = new PunctualHome(work.resolve("home-" + System.nanoTime()));
-        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("conf"));
-        cluster = yarn.gateway();
-        ConfigSource config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
-        SparkRuntime runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
-                Path.of(System.getProperty("java.home"), "bin", "java"));
-        gateway = Gateway.start(new Gateway.Setup(config, cluster, yarn.confDir(), home, runtime, Clock.systemUTC(),
-                "127.0.0.1", 0));
-        base = "http://127.0.0.1:" + gateway.port();
-        jar = install.requireWorkloadsJar().toString();
+        embedded = EmbeddedGateway.start(work);
+        cluster = embedded.cluster;
+        base = embedded.base;
+        jar = embedded.jar;
 
         succeeding = create(ANALYTICS, "\"numExecutors\":1,", "5m");
         // 50 executors exceed both teams' caps (4 and 6 in conf/embedded): sizing rejects them, nothing launches.
@@ -88,14 +72,8 @@ class JobsPageIT {
         if (browser != null) {
             browser.close();
         }
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
-        if (yarn != null) {
-            yarn.close();
+        if (embedded != null) {
+            embedded.close();
         }
     }
 
