@@ -38,6 +38,7 @@ final class BatchJson {
 
     private static void punctual(ObjectNode node, BatchRecord b, Clock clock) {
         node.put("team", b.team());
+        node.put("submissionId", b.submissionId());
         node.put("jobKey", b.jobKey());
         node.put("submittedAt", Instant.ofEpochMilli(b.submittedAtMs()).toString());
         node.put("bestEffort", b.bestEffort());
