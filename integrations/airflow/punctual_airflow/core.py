@@ -77,6 +77,9 @@ class PunctualSubmit:
                  admission: str = "fail", job_key: Optional[str] = None, wait_for_completion: Optional[bool] = None,
                  unavailable_timeout: float = 600.0,
                  **kwargs: Any):
+        if queue is not None and queue == (kwargs.get("default_args") or {}).get("queue"):
+            # Airflow fills parameters from default_args by name; there `queue` is the executor's (Celery) queue.
+            kwargs["queue"], queue = queue, None
         super().__init__(**kwargs)
         # Parameters live in two dicts, not as attributes: BaseOperator already has a `queue` (the executor's) and
         # Airflow templates a dict's values just the same.

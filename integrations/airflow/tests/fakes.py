@@ -41,10 +41,12 @@ class Skipped(Exception):
 
 
 class _FakeBaseOperator:
-    def __init__(self, task_id: str, execution_timeout=None, **unknown: Any):
+    def __init__(self, task_id: str, execution_timeout=None, queue: str = "default", default_args=None,
+                 **unknown: Any):
         if unknown:  # Airflow refuses unknown operator arguments too
             raise TypeError(f"invalid arguments were passed to the operator: {sorted(unknown)}")
         self.task_id = task_id
+        self.queue = queue  # the executor's queue
         self.execution_timeout = execution_timeout
         self.log = logging.getLogger(f"task.{task_id}")
 

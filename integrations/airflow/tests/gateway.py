@@ -1,8 +1,9 @@
 """Runs a real Punctual gateway (``bin/punctual serve --embedded``) for the tests, in a temporary PUNCTUAL_HOME.
 
-It is stopped at the end whatever happens: module cleanup, atexit, SIGTERM turned into an exit, and the kernel's
-parent-death signal if this process is killed outright. Stopping asks the gateway to shut down (it stops the
-embedded YARN and its containers), then kills its process group, then anything still running from its home.
+It is stopped at the end whatever happens: module cleanup, atexit, SIGTERM turned into an interrupt, and, if this
+process is killed outright, the kernel's parent-death signal and a watchdog process (gateway_watchdog.py). Stopping
+asks the gateway to shut down (it stops the embedded YARN and its containers), then kills its process group, then
+anything still running from its home (a spark-submit the gateway launched can outlive it).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class RunningGateway:
         self.stopped_in: Optional[float] = None
         self.leftovers: List[int] = []
         self._process: Optional[subprocess.Popen] = None
+        self._watchdog: Optional[subprocess.Popen] = None
 
     def start(self, timeout: Optional[float] = None) -> "RunningGateway":
         built = WORKLOADS_JAR.is_file() and (ROOT / "submitter" / "target" / "punctual-submitter.jar").is_file()
@@ -65,6 +67,11 @@ class RunningGateway:
                 env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
                 preexec_fn=_die_with_parent)
         atexit.register(self.stop)
+        # If this process is killed outright, the watchdog stops the gateway and whatever it left behind.
+        self._watchdog = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("gateway_watchdog.py")), str(os.getpid()),
+             str(self._process.pid), str(self.home)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, start_new_session=True)
         while time.monotonic() - began < timeout:
             if self._process.poll() is not None:
                 raise RuntimeError(f"the gateway exited with {self._process.returncode} before it was ready:\n"
@@ -92,6 +99,9 @@ class RunningGateway:
         process, self._process = self._process, None
         if process is None:
             return
+        if self._watchdog is not None:
+            self._watchdog.kill()
+            self._watchdog.wait()
         began = time.monotonic()
         if process.poll() is None:
             _signal_group(process.pid, signal.SIGTERM)
@@ -101,7 +111,7 @@ class RunningGateway:
                 pass
         _signal_group(process.pid, signal.SIGKILL)
         process.wait()
-        self.leftovers = self._kill_leftovers()
+        self.leftovers = kill_processes_under(self.home)
         self.stopped_in = time.monotonic() - began
         print(f"gateway stopped in {self.stopped_in:.1f} s; leftover processes killed: {self.leftovers or 'none'}",
               file=sys.stderr, flush=True)
@@ -110,27 +120,42 @@ class RunningGateway:
         else:
             shutil.rmtree(self.home, ignore_errors=True)
 
-    def _kill_leftovers(self) -> List[int]:
-        """Processes started from this gateway's home (YARN containers run in their own sessions)."""
-        killed = []
-        home = str(self.home)
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit() or int(entry.name) == os.getpid():
+
+
+def kill_processes_under(home_dir: Path) -> List[int]:
+    """Kills processes started from a gateway's home (YARN containers and spark-submit run in other sessions)."""
+    killed = []
+    home = str(home_dir)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if entry.stat().st_uid != os.getuid():
                 continue
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            cwd = os.readlink(entry / "cwd")
+        except OSError:
+            continue
+        if home in cmdline or cwd.startswith(home):
             try:
-                if entry.stat().st_uid != os.getuid():
-                    continue
-                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-                cwd = os.readlink(entry / "cwd")
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed.append(int(entry.name))
             except OSError:
-                continue
-            if home in cmdline or cwd.startswith(home):
-                try:
-                    os.kill(int(entry.name), signal.SIGKILL)
-                    killed.append(int(entry.name))
-                except OSError:
-                    pass
-        return killed
+                pass
+    return killed
+
+
+def stop_group(pgid: int, grace: float) -> None:
+    """SIGTERM to a process group, then SIGKILL to whatever is left of it after `grace` seconds."""
+    _signal_group(pgid, signal.SIGTERM)
+    end = time.monotonic() + grace
+    while time.monotonic() < end:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.5)
+    _signal_group(pgid, signal.SIGKILL)
 
 
 def _signal_group(pid: int, sig: int) -> None:
@@ -141,6 +166,10 @@ def _signal_group(pid: int, sig: int) -> None:
 
 
 def exit_on_sigterm() -> None:
-    """A SIGTERM to the test run unwinds it, so cleanups and atexit run."""
+    """A SIGTERM to the test run interrupts it like Ctrl-C (unittest would catch SystemExit and go on), so the
+    run stops and atexit stops the gateway."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
     if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
-        signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+        signal.signal(signal.SIGTERM, interrupt)

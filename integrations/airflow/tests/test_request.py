@@ -55,6 +55,15 @@ class SparkSubmitAndLivyNames(unittest.TestCase):
             FakeOperator(task_id="t", file="/a.jar", queue="a", yarn_queue="b")
         self.assertEqual(body(file="/a.jar", application="/a.jar")["file"], "/a.jar")
 
+    def test_the_executor_queue_from_default_args_is_not_the_yarn_queue(self):
+        # Airflow passes default_args={"queue": ...} (a Celery queue) to every parameter named queue.
+        op = FakeOperator(task_id="t", file="/a.jar", queue="celery-big", default_args={"queue": "celery-big"})
+        self.assertEqual(op.queue, "celery-big")
+        self.assertNotIn("queue", op.request_body())
+        yarn = FakeOperator(task_id="t", file="/a.jar", yarn_queue="etl", queue="celery-big",
+                            default_args={"queue": "celery-big"})
+        self.assertEqual(yarn.request_body()["queue"], "etl")
+
     def test_an_application_is_required(self):
         with self.assertRaisesRegex(ValueError, "file .* or application .* is required"):
             FakeOperator(task_id="t", class_name="com.example.Main")
