@@ -125,10 +125,7 @@ class Rejection(unittest.TestCase):
         self.assertIsNone(batch["appId"])
         self.assertEqual(ti.xcom["batch_id"], batch["id"])
 
-    @unittest.expectedFailure
     def test_a_deadline_too_close_to_meet_is_rejected(self):
-        # The gateway ends this batch dead with admission.verdict null and reason "failed while launching: the
-        # deadline ... leaves no time to run" instead of verdict "rejected" (reported; gateway code not ours).
         with self.assertRaises(PunctualRejected) as caught:
             synthetic("two_seconds", "200", deadline="2s").execute({"ti": task_instance("two_seconds")})
         self.assertTrue(caught.exception.reason)

@@ -119,6 +119,13 @@ final class BatchJson {
         node.put("bound", run.bound().orElse(null));
         ObjectNode reservation = node.putObject("plannedReservation");
         reservation.put("holdSeconds", run.holdSeconds().orElse(null));
+        run.plannedReservation().ifPresent(spec -> {
+            reservation.put("queue", spec.planQueue());
+            reservation.put("windowStart", spec.arrival().toString());
+            reservation.put("windowEnd", spec.deadline().toString());
+            reservation.put("containers", spec.stages().get(0).containers());
+            reservation.put("container", spec.stages().get(0).capability().toString());
+        });
         node.put("predictedFinish", run.predictedFinish().map(Instant::toString).orElse(null));
         node.put("earliestDeadline", run.earliestDeadline().map(Instant::toString).orElse(null));
         ArrayNode terms = node.putArray("terms");

@@ -124,19 +124,29 @@ final class BatchLaunch {
         metrics.rejected();
     }
 
-    /** The decision alone, for a dry run. */
-    Decision decide(BatchRecord batch, SizingSettings sizing) {
-        return pipelines.pipeline(sizing, e -> { }).decide(BatchRuns.submission(batch, workingDir));
+    /** What a submission would get, for a dry run: sizing, and for a deadline batch the reservation plan. */
+    DryRun dryRun(BatchRecord batch, SizingSettings sizing) {
+        SubmissionPipeline pipeline = pipelines.pipeline(sizing, e -> { });
+        Submission submission = BatchRuns.submission(batch, workingDir);
+        Decision decision = pipeline.decide(submission);
+        Optional<SubmissionPipeline.ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
+                .map(s -> pipeline.plan(submission, decision.sizingFor(s)));
+        return DryRun.of(batch, decision, batch.bestEffort(), plan);
     }
 
     /** Kills what the batch started and releases what it holds; the batch ends killed. */
     void kill(int id, String why) {
-        BatchRecord batch = change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.KILLED).reason(why).build());
+        BatchRecord before = store.get(id).orElseThrow();
+        if (before.isFinal()) {
+            return;
+        }
+        BatchRecord batch = change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.KILLED).reason(why)
+                .finished(now(), b.bestEffort() ? null : false).build().logged(clock.instant() + " killed: " + why, now()));
         if (batch.appId() != null) {
             gateway.kill(new AppId(batch.appId()), why);
         }
-        if (batch.reservationId() != null) {
-            gateway.release(new ReservationId(batch.reservationId()));
+        if (batch.reservationId() != null && gateway.release(new ReservationId(batch.reservationId()))) {
+            change(id, b -> b.logged(clock.instant() + " released reservation " + b.reservationId(), now()));
         }
     }
 

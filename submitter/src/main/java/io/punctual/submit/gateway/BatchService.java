@@ -2,7 +2,6 @@ package io.punctual.submit.gateway;
 
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
-import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.Submission;
 import io.punctual.yarn.ClusterGateway;
 import java.nio.file.Path;
@@ -78,8 +77,7 @@ public final class BatchService implements AutoCloseable {
                 intake.argv(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
                 intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),
                 planQueue, intake.deadline().isEmpty());
-        Decision decision = launch.decide(record, intake.sizing());
-        return DryRun.of(record, decision, intake.deadline().isEmpty());
+        return launch.dryRun(record, intake.sizing());
     }
 
     void enqueue(int id) {
@@ -133,9 +131,25 @@ public final class BatchService implements AutoCloseable {
         return workingDir;
     }
 
+    /**
+     * Stops launching: launches under way get a few seconds to reach YARN (and be recorded), then any spark-submit
+     * this gateway started and still runs is stopped, so none outlives the gateway. Batches left unlaunched are
+     * launched again by the next gateway over the same store.
+     */
     @Override
     public void close() {
         ExecutorService pool = launches;
-        pool.shutdownNow();
+        pool.shutdown();
+        try {
+            if (!pool.awaitTermination(15, TimeUnit.SECONDS)) {
+                pool.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("spark.deadline.submissionId=gw-")).orElse(false))
+                .forEach(ProcessHandle::destroyForcibly);
     }
 }

@@ -3,6 +3,8 @@ package io.punctual.submit.gateway;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingTerm;
 import io.punctual.submit.pipeline.Decision;
+import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.yarn.ReservationSpec;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -16,21 +18,31 @@ import java.util.Optional;
 public record DryRun(String jobKey, String verdict, Optional<String> reason, Optional<Integer> executors,
                      Optional<String> method, Optional<String> bound, Optional<Long> holdSeconds,
                      Optional<Instant> predictedFinish, Optional<Instant> earliestDeadline, Instant deadline,
-                     boolean bestEffort, List<SizingTerm> terms) {
+                     boolean bestEffort, List<SizingTerm> terms, Optional<ReservationSpec> plannedReservation) {
 
-    static DryRun of(BatchRecord record, Decision decision, boolean bestEffort) {
+    /**
+     * @param plan what would be asked of YARN (for a sized batch with a deadline); a plan with no room, or none at
+     *             all, turns the verdict into a rejection, as a real submission would end
+     */
+    static DryRun of(BatchRecord record, Decision decision, boolean bestEffort,
+                     Optional<SubmissionPipeline.ReservationPlan> plan) {
         Instant deadline = Instant.ofEpochMilli(record.deadlineMs());
         if (decision.sizing() instanceof SizingDecision.Sized s) {
-            return new DryRun(record.jobKey(), "admitted", Optional.empty(), Optional.of(s.executors()),
-                    Optional.of(s.method()), Optional.of(s.decidedBy().name().toLowerCase()),
-                    Optional.of(s.hold().toSeconds()), s.thetaFinish(), Optional.empty(), deadline, bestEffort,
-                    s.terms());
+            Optional<ReservationSpec> first = plan.flatMap(p -> p.specs().stream().findFirst());
+            Optional<String> noRoom = plan.flatMap(p -> p.refusal().or(() -> p.predictedFits() ? Optional.empty()
+                    : Optional.of("Punctual's planner finds no room in the plan before the deadline")));
+            Optional<Instant> earliest = plan.flatMap(SubmissionPipeline.ReservationPlan::earliestDeadline);
+            return new DryRun(record.jobKey(), noRoom.isPresent() ? "rejected" : "admitted",
+                    noRoom.map(r -> r + earliest.map(e -> "; the earliest deadline with room is " + e).orElse("")),
+                    Optional.of(s.executors()), Optional.of(s.method()), Optional.of(s.decidedBy().name().toLowerCase()),
+                    Optional.of(s.hold().toSeconds()), s.thetaFinish(), earliest, deadline, bestEffort, s.terms(),
+                    first);
         }
         Optional<Instant> earliest = decision.sizing() instanceof SizingDecision.Unmeetable u
                 ? u.earliestDeadline() : Optional.empty();
         return new DryRun(record.jobKey(), "rejected", Optional.of(reason(decision.sizing())), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), earliest, deadline, bestEffort,
-                decision.sizing().terms());
+                decision.sizing().terms(), Optional.empty());
     }
 
     /** Why a decision that is not a size rejects the submission. */

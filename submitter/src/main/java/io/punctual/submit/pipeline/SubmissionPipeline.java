@@ -115,32 +115,56 @@ public final class SubmissionPipeline {
     }
 
     /**
+     * What would be asked of YARN, without asking: the reservations to try (none when the deadline is too close to
+     * hold anything), whether Punctual's own planner finds room in the plan as YARN holds it now, and otherwise the
+     * earliest deadline with room. What a dry run shows.
+     */
+    public ReservationPlan plan(Submission submission, Sizing sizing) {
+        PlacementForecast forecast = PlacementForecast.of(
+                SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
+                gateway.reservations(submission.planQueue()), clock.instant());
+        boolean fits = forecast.fits(sizing, submission.deadline());
+        Optional<Instant> earliest = fits ? Optional.empty() : forecast.earliestFit(sizing, submission.deadline());
+        try {
+            return new ReservationPlan(ReservationWindows.toTry(submission, sizing), fits, earliest, Optional.empty());
+        } catch (IllegalArgumentException tooClose) {
+            return new ReservationPlan(List.of(), false, forecast.earliestFit(sizing, submission.deadline()),
+                    Optional.of(tooClose.getMessage()));
+        }
+    }
+
+    /**
+     * The reservations to ask for and what Punctual's planner predicts of them.
+     *
+     * @param refusal why nothing can be asked for, when {@code specs} is empty
+     */
+    public record ReservationPlan(List<ReservationSpec> specs, boolean predictedFits,
+                                  Optional<Instant> earliestDeadline, Optional<String> refusal) {
+        public ReservationPlan {
+            specs = List.copyOf(specs);
+        }
+    }
+
+    /**
      * Reserves the sized containers: a window that starts the job now first, the whole window second. Punctual's own
      * planner predicts YARN's answer first; a disagreement is reported, and when YARN has no room the planner finds
      * the earliest deadline that would fit.
      */
     public Reservation reserve(Submission submission, Sizing sizing) {
         Instant asked = clock.instant();
-        PlacementForecast forecast = PlacementForecast.of(
-                SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
-                gateway.reservations(submission.planQueue()), asked);
-        boolean predicted = forecast.fits(sizing, submission.deadline());
-        List<ReservationSpec> specs;
-        try {
-            specs = ReservationWindows.toTry(submission, sizing);
-        } catch (IllegalArgumentException tooClose) {
-            Optional<Instant> earliest = forecast.earliestFit(sizing, submission.deadline());
-            return new Reservation.Refused(tooClose.getMessage()
-                    + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest);
+        ReservationPlan plan = plan(submission, sizing);
+        if (plan.refusal().isPresent()) {
+            return new Reservation.Refused(plan.refusal().get() + plan.earliestDeadline()
+                    .map(e -> "; the earliest deadline with room is " + e).orElse(""), plan.earliestDeadline());
         }
         String refusal = "";
-        for (ReservationSpec spec : specs) {
+        for (ReservationSpec spec : plan.specs()) {
             ReservationOutcome outcome = gateway.reserve(spec);
             if (outcome instanceof ReservationOutcome.Reserved reserved) {
                 held = reserved.id();
                 events.accept(new SubmissionEvent.Reserved(reserved.reservation(),
                         Duration.between(asked, clock.instant())));
-                if (!predicted) {
+                if (!plan.predictedFits()) {
                     events.accept(new SubmissionEvent.Note("Punctual's planner found no room for this reservation,"
                             + " but YARN placed it: the two views of the plan disagree"));
                 }
@@ -148,11 +172,14 @@ public final class SubmissionPipeline {
             }
             refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
-        if (predicted) {
+        if (plan.predictedFits()) {
             events.accept(new SubmissionEvent.Note("Punctual's planner found room for this reservation, but YARN"
                     + " refused it (" + refusal + "): the two views of the plan disagree"));
         }
-        Optional<Instant> earliest = forecast.earliestFit(sizing, submission.deadline());
+        Optional<Instant> earliest = plan.earliestDeadline().isPresent() ? plan.earliestDeadline()
+                : PlacementForecast.of(SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
+                        gateway.reservations(submission.planQueue()), clock.instant())
+                .earliestFit(sizing, submission.deadline());
         return new Reservation.Refused("YARN cannot reserve " + sizing.shapes().total() + " for "
                 + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
                 + submission.deadline() + ": " + refusal

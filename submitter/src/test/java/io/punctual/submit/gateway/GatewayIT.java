@@ -119,7 +119,14 @@ class GatewayIT {
         var created = call("POST", "/batches?dryRun=true", ANALYTICS, batch("x.Y", "[]",
                 "{\"spark.deadline.by\":\"5m\"}"));
         assertThat(created.statusCode()).isEqualTo(200);
-        assertThat(JSON.readTree(created.body()).get("dryRun").asBoolean()).isTrue();
+        JsonNode dry = JSON.readTree(created.body());
+        assertThat(dry.get("dryRun").asBoolean()).isTrue();
+        assertThat(dry.get("admission").get("verdict").asText()).isEqualTo("admitted");
+        assertThat(dry.get("plannedReservation").get("containers").asInt()).isEqualTo(2);
+        var tooClose = JSON.readTree(call("POST", "/batches?dryRun=true", ANALYTICS, batch("x.Y", "[]",
+                "{\"spark.deadline.by\":\"2s\"}")).body());
+        assertThat(tooClose.get("admission").get("verdict").asText()).isEqualTo("rejected");
+        assertThat(tooClose.get("admission").get("reason").asText()).contains("leaves no time");
 
         var real = call("POST", "/batches", ANALYTICS, batch("io.punctual.workloads.SyntheticStages",
                 "[\"1\",\"1\",\"100\"]", "{\"spark.deadline.by\":\"5m\"}"));
@@ -160,6 +167,8 @@ class GatewayIT {
 
         JsonNode done = awaitFinal(id, GROWTH);
         assertThat(done.get("state").asText()).isEqualTo("killed");
+        assertThat(done.get("finishedAt").isNull()).isFalse();
+        assertThat(call("GET", "/batches/" + id + "/log", GROWTH, null).body()).contains("released reservation");
         Instant until = Instant.now().plusSeconds(30);
         while (!cluster.application(new AppId(app)).orElseThrow().state().isFinal() && Instant.now().isBefore(until)) {
             Thread.sleep(500);
