@@ -3,9 +3,6 @@ package io.punctual.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.Resources;
-import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,22 +25,19 @@ class RecurringReservationsIT {
     private static final Duration PERIOD = Duration.ofSeconds(30);
     private static final Duration LAG = Duration.ofSeconds(5);
 
-    static EmbeddedYarn yarn;
+    static TestCluster cluster;
     static ClusterGateway gateway;
 
     @BeforeAll
     static void start() {
-        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), Path.of("target", "recurring-it-conf"));
-        gateway = yarn.gateway();
+        cluster = TestCluster.start("recurring-it");
+        gateway = cluster.gateway;
     }
 
     @AfterAll
     static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (yarn != null) {
-            yarn.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 

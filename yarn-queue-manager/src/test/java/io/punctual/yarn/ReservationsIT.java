@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.punctual.sizing.Resources;
-import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,22 +16,19 @@ import org.junit.jupiter.api.Test;
 /** Reservations on a real ResourceManager (one embedded cluster for the class). */
 class ReservationsIT {
 
-    static EmbeddedYarn yarn;
+    static TestCluster cluster;
     static ClusterGateway gateway;
 
     @BeforeAll
     static void start() {
-        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), Path.of("target", "reservations-it-conf"));
-        gateway = yarn.gateway();
+        cluster = TestCluster.start("reservations-it");
+        gateway = cluster.gateway;
     }
 
     @AfterAll
     static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (yarn != null) {
-            yarn.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 

@@ -6,17 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.sizing.Resources;
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.TestCluster;
 import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
 import io.punctual.yarn.StageRequest;
 import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -36,6 +35,7 @@ class TeamQueuesIT {
 
     private static final Offset<Double> SAME = Offset.offset(1e-6);
 
+    static TestCluster cluster;
     static EmbeddedYarn yarn;
     static ClusterGateway gateway;
     static SchedulerConfiguration scheduler;
@@ -44,8 +44,9 @@ class TeamQueuesIT {
 
     @BeforeAll
     static void start() {
-        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), Path.of("target", "team-queues-it-conf"));
-        gateway = yarn.gateway();
+        cluster = TestCluster.start("team-queues-it");
+        yarn = cluster.yarn;
+        gateway = cluster.gateway;
         scheduler = SchedulerConfRest.at(yarn.resourceManagerWebAddress(), "punctual");
         teams = new DonorTeamQueues(scheduler, TeamQueueLayout.underRoot("adhoc"), QueueOccupancy.of(gateway));
         original = scheduler.read();
@@ -53,11 +54,8 @@ class TeamQueuesIT {
 
     @AfterAll
     static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (yarn != null) {
-            yarn.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 

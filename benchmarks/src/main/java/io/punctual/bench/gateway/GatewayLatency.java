@@ -1,0 +1,156 @@
+package io.punctual.bench.gateway;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The gateway's added latency under a burst: {@code bin/punctual serve --embedded} as a real process, and 200 clients
+ * on loopback sending their request at the same instant. Three bursts: batches that are recorded and then rejected by
+ * sizing (so the burst measures the gateway, not Spark), dry runs (sizing and planning in the request), and reads of
+ * single batches. Reports p50 / p90 / p99 / max of each, and checks that no batch was lost or duplicated.
+ *
+ * <pre>benchmarks/scripts/gateway-latency.sh [--clients 200]</pre>
+ */
+public final class GatewayLatency {
+
+    private static final String TOKEN = "Bearer analytics-local-token-0001";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+
+    private GatewayLatency() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        int clients = argv.length > 1 && argv[0].equals("--clients") ? Integer.parseInt(argv[1]) : 200;
+        Path root = Path.of(System.getProperty("punctual.install", "."));
+        Path out = root.resolve("benchmarks/results/gateway-latency.md");
+        Path home = Files.createTempDirectory("punctual-latency");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Process gateway = new ProcessBuilder(root.resolve("bin/punctual").toString(), "serve", "--embedded", "--port",
+                Integer.toString(port)).redirectErrorStream(true)
+                .redirectOutput(home.resolve("gateway.out").toFile()).start();
+        try {
+            String base = "http://127.0.0.1:" + port;
+            awaitHealthy(base);
+            String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
+            String rejected = "{\"file\":\"" + jar + "\",\"numExecutors\":50,\"conf\":{\"spark.deadline.by\":\"10m\"}}";
+            String dryRun = "{\"file\":\"" + jar + "\",\"className\":\"io.punctual.workloads.SyntheticStages\","
+                    + "\"conf\":{\"spark.deadline.by\":\"10m\"}}";
+            burst(base, "POST", "/batches", rejected, clients);            // warm-up: JIT, first store writes
+            Burst submits = burst(base, "POST", "/batches", rejected, clients);
+            Burst dryRuns = burst(base, "POST", "/batches?dryRun=true", dryRun, clients);
+            Burst reads = burst(base, "GET", "/batches/0", null, clients);
+            Set<String> ids = new HashSet<>(submits.bodies().stream().map(GatewayLatency::id).toList());
+            String report = report(clients, submits, dryRuns, reads, ids.size());
+            Files.writeString(out, report);
+            System.out.println(report);
+        } finally {
+            gateway.destroy();
+            gateway.waitFor();
+        }
+    }
+
+    /** Latencies of one burst, in milliseconds, with the response bodies. */
+    record Burst(double[] millis, List<String> bodies, int failures) {
+    }
+
+    private static Burst burst(String base, String method, String path, String body, int clients) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch ready = new CountDownLatch(clients);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Object[]>> results = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            results.add(pool.submit(() -> {
+                HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", TOKEN)
+                        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body)).build();
+                ready.countDown();
+                go.await();
+                long start = System.nanoTime();
+                HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+                return new Object[] {(System.nanoTime() - start) / 1e6, response.statusCode(), response.body()};
+            }));
+        }
+        ready.await();
+        go.countDown();
+        double[] millis = new double[clients];
+        List<String> bodies = new ArrayList<>();
+        int failures = 0;
+        for (int i = 0; i < clients; i++) {
+            Object[] r = results.get(i).get();
+            millis[i] = (double) r[0];
+            failures += ((int) r[1]) >= 300 ? 1 : 0;
+            bodies.add((String) r[2]);
+        }
+        pool.shutdown();
+        Arrays.sort(millis);
+        return new Burst(millis, bodies, failures);
+    }
+
+    private static String id(String body) {
+        int at = body.indexOf("\"id\":");
+        return at < 0 ? "?" : body.substring(at + 5, body.indexOf(',', at));
+    }
+
+    private static void awaitHealthy(String base) throws Exception {
+        Instant giveUp = Instant.now().plusSeconds(120);
+        while (Instant.now().isBefore(giveUp)) {
+            try {
+                if (HTTP.send(HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // starting
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("the gateway did not start in 2 minutes");
+    }
+
+    private static double quantile(double[] sorted, double q) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
+    }
+
+    private static String row(String name, Burst burst) {
+        double[] m = burst.millis();
+        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | **%.1f** | %.1f | %d |%n", name, quantile(m, 0.5),
+                quantile(m, 0.9), quantile(m, 0.99), m[m.length - 1], burst.failures());
+    }
+
+    private static String report(int clients, Burst submits, Burst dryRuns, Burst reads, int distinctIds) {
+        return "# Gateway latency under a burst\n\n"
+                + "Measured " + Instant.now() + " with `benchmarks/scripts/gateway-latency.sh`: `bin/punctual serve"
+                + " --embedded` as its own process, " + clients + " clients on loopback releasing their requests at the"
+                + " same instant, after one warm-up burst. Times are client-side, request sent to response read, in ms."
+                + " Submissions are real batches, recorded durably (fsync) before the answer and then rejected by"
+                + " sizing, so no Spark runs during the burst.\n\n"
+                + "| burst | p50 | p90 | p99 | max | errors |\n|---|---|---|---|---|---|\n"
+                + row("POST /batches (record + queue)", submits)
+                + row("POST /batches?dryRun=true (size + plan)", dryRuns)
+                + row("GET /batches/{id}", reads)
+                + "\nBatches created by the measured burst: " + distinctIds + " distinct ids for " + clients
+                + " requests (none lost, none duplicated when equal).\n";
+    }
+}
