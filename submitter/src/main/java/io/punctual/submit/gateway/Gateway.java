@@ -9,6 +9,7 @@ import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.yarn.CachedReads;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.queues.TeamQueues;
 import java.io.IOException;
@@ -52,11 +53,15 @@ public final class Gateway implements AutoCloseable {
         this.recovered = recovered;
     }
 
-    public static Gateway start(Setup setup) throws IOException {
+    public static Gateway start(Setup given) throws IOException {
+        // Sizing reads the cluster and the plan for every submission: a burst shares one read per second.
+        Setup setup = new Setup(given.config(), new CachedReads(given.cluster(), Duration.ofSeconds(1)),
+                given.hadoopConfDir(), given.home(), given.runtime(), given.clock(), given.host(), given.port(),
+                given.teamQueues());
         var site = setup.config().current().site();
         PunctualHome home = setup.home();
         Path storeDir = site.gateway().stateDir(home);
-        BatchStore store = FileBatchStore.open(storeDir.resolve("batches"));
+        BatchStore store = JournalBatchStore.open(storeDir.resolve("batches"));
         StoredLearning learning = StoredLearning.open(home.root(), Files.createDirectories(storeDir));
         String eventLogDir = site.history().eventLogUri(home);
         var settings = new SubmissionPipeline.Settings(eventLogDir, home.eventLogs(), setup.hadoopConfDir(),

@@ -18,6 +18,9 @@ public final class GatewayMetrics {
     private final AtomicLong sizingNanos = new AtomicLong();
     private final AtomicLong sizingMaxNanos = new AtomicLong();
     private final LongAdder requests = new LongAdder();
+    /** The handling times of the most recent submissions, in nanoseconds: a ring the summary's quantiles read. */
+    private final long[] submitNanos = new long[1024];
+    private long submitCount;
 
     void submitted(boolean isNew) {
         (isNew ? submissions : duplicates).increment();
@@ -49,6 +52,21 @@ public final class GatewayMetrics {
         requests.increment();
     }
 
+    /** One {@code POST /batches} handled, from reading its request to sending its answer. */
+    synchronized void submitHandled(long nanos) {
+        submitNanos[(int) (submitCount++ % submitNanos.length)] = nanos;
+    }
+
+    private synchronized double[] recentSubmitSeconds() {
+        int n = (int) Math.min(submitCount, submitNanos.length);
+        double[] seconds = new double[n];
+        for (int i = 0; i < n; i++) {
+            seconds[i] = submitNanos[i] / 1e9;
+        }
+        java.util.Arrays.sort(seconds);
+        return seconds;
+    }
+
     String prometheus(int tracked, int queuedLaunches) {
         StringBuilder out = new StringBuilder();
         counter(out, "punctual_submissions_total", "Batches created", submissions.sum());
@@ -67,6 +85,13 @@ public final class GatewayMetrics {
         out.append("punctual_sizing_seconds_count ").append(sizingCount.sum()).append('\n');
         gauge(out, "punctual_sizing_seconds_max", "Longest sizing so far",
                 String.format(Locale.ROOT, "%.6f", sizingMaxNanos.get() / 1e9));
+        double[] recent = recentSubmitSeconds();
+        out.append("# HELP punctual_submit_handling_seconds Gateway time to record and queue a batch (last 1024)\n");
+        out.append("# TYPE punctual_submit_handling_seconds summary\n");
+        for (double q : new double[] {0.5, 0.9, 0.99}) {
+            double value = recent.length == 0 ? 0 : recent[Math.min(recent.length - 1, (int) Math.ceil(q * recent.length) - 1)];
+            out.append(String.format(Locale.ROOT, "punctual_submit_handling_seconds{quantile=\"%s\"} %.6f%n", q, value));
+        }
         gauge(out, "punctual_tracked_batches", "Batches not yet final", Integer.toString(tracked));
         gauge(out, "punctual_queued_launches", "Batches waiting for a launch slot", Integer.toString(queuedLaunches));
         return out.toString();

@@ -57,7 +57,7 @@ public final class GatewayServer implements AutoCloseable {
         this.health = health;
         this.pages = pages;
         this.server = HttpServer.create(new InetSocketAddress(host, port), 256);
-        this.threads = Executors.newFixedThreadPool(16, runnable -> {
+        this.threads = Executors.newFixedThreadPool(64, runnable -> {
             Thread thread = new Thread(runnable, "punctual-http");
             thread.setDaemon(true);
             return thread;
@@ -135,11 +135,13 @@ public final class GatewayServer implements AutoCloseable {
             Optional<String> key = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Idempotency-Key"))
                     .or(() -> Optional.ofNullable(request.conf().get("spark.deadline.idempotencyKey")))
                     .filter(k -> !k.isBlank());
+            long started = System.nanoTime();
             BatchStore.Created created = batches.submit(team, request, key);
             if (!created.isNew()) {
                 exchange.getResponseHeaders().add("Idempotent-Replayed", "true");
             }
             send(exchange, created.isNew() ? 201 : 200, BatchJson.batch(created.record(), clock));
+            metrics.submitHandled(System.nanoTime() - started);
         } else {
             send(exchange, 405, BatchJson.message(method + " is not allowed on /batches"));
         }

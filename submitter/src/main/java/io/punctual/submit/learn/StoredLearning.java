@@ -14,7 +14,9 @@ import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.yarn.AppState;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link Learning} over Punctual's home: runs in the history store (event logs ingested as applications finish),
@@ -22,9 +24,16 @@ import java.util.Optional;
  */
 public final class StoredLearning implements Learning {
 
+    /** How long a trained model is reused before the store is read again (runs ingested by other processes). */
+    private static final Duration MODEL_TTL = Duration.ofSeconds(30);
+
     private final RunHistory history;
     private final JusticeStateFile justice;
     private final LaunchOverheads overheads;
+    private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
+
+    private record Trained(TrainingOutcome outcome, long atNanos) {
+    }
 
     public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing) {
         this.history = history;
@@ -38,7 +47,7 @@ public final class StoredLearning implements Learning {
 
     @Override
     public Optional<JobHistory> history(JobKey job) {
-        TrainingOutcome outcome = history.model(job);
+        TrainingOutcome outcome = model(job);
         if (!(outcome instanceof TrainingOutcome.Trained trained)) {
             return Optional.empty();
         }
@@ -49,8 +58,20 @@ public final class StoredLearning implements Learning {
 
     @Override
     public String whyNoHistory(JobKey job) {
-        TrainingOutcome outcome = history.model(job);
+        TrainingOutcome outcome = model(job);
         return outcome instanceof TrainingOutcome.Untrained untrained ? untrained.reason() : "it has history";
+    }
+
+    /** The job's model, trained at most once per {@link #MODEL_TTL} and again as soon as a run of it is learned. */
+    private TrainingOutcome model(JobKey job) {
+        long now = System.nanoTime();
+        Trained cached = models.get(job);
+        if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
+            return cached.outcome();
+        }
+        TrainingOutcome outcome = history.model(job);
+        models.put(job, new Trained(outcome, now));
+        return outcome;
     }
 
     @Override
@@ -78,6 +99,7 @@ public final class StoredLearning implements Learning {
                     "the event log was not stored: " + report.toText().lines().findFirst().orElse("")));
         }
         RunRecord record = run.get();
+        models.remove(record.jobKey());
         Duration overhead = Duration.ofMillis(record.startMs() - completion.submittedAt().toEpochMilli());
         overheads.record(overhead);
         boolean tracked = track(completion, record);

@@ -1,0 +1,105 @@
+package io.punctual.yarn;
+
+import io.punctual.sizing.Resources;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * A {@link ClusterGateway} that answers the two reads every sizing decision makes (the cluster snapshot and a plan's
+ * reservations) from a copy at most {@code ttl} old, so a burst of submissions costs the ResourceManager one round
+ * of calls instead of one per submission. Changing a reservation drops the copy of its plan at once; everything else
+ * goes straight to the cluster.
+ */
+public final class CachedReads implements ClusterGateway {
+
+    private final ClusterGateway cluster;
+    private final long ttlNanos;
+    private final Map<String, Copy<?>> copies = new ConcurrentHashMap<>();
+
+    private record Copy<T>(T value, long atNanos) {
+    }
+
+    public CachedReads(ClusterGateway cluster, Duration ttl) {
+        this.cluster = cluster;
+        this.ttlNanos = ttl.toNanos();
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T cached(String key, Supplier<T> read) {
+        long now = System.nanoTime();
+        Copy<?> copy = copies.get(key);
+        if (copy != null && now - copy.atNanos() < ttlNanos) {
+            return (T) copy.value();
+        }
+        T value = read.get();
+        copies.put(key, new Copy<>(value, now));
+        return value;
+    }
+
+    @Override
+    public ClusterSnapshot snapshot() {
+        return cached("snapshot", cluster::snapshot);
+    }
+
+    @Override
+    public List<ReservationInfo> reservations(String planQueue) {
+        return cached("plan:" + planQueue, () -> cluster.reservations(planQueue));
+    }
+
+    @Override
+    public Resources minimumAllocation() {
+        return cluster.minimumAllocation();
+    }
+
+    @Override
+    public ReservationOutcome reserve(ReservationSpec spec) {
+        copies.remove("plan:" + spec.planQueue());
+        return cluster.reserve(spec);
+    }
+
+    @Override
+    public ReservationOutcome update(ReservationId id, ReservationSpec spec) {
+        copies.remove("plan:" + spec.planQueue());
+        return cluster.update(id, spec);
+    }
+
+    @Override
+    public boolean release(ReservationId id) {
+        copies.keySet().removeIf(key -> key.startsWith("plan:"));
+        return cluster.release(id);
+    }
+
+    @Override
+    public Optional<ReservationInfo> reservation(String planQueue, ReservationId id) {
+        return cluster.reservation(planQueue, id);
+    }
+
+    @Override
+    public QueueSnapshot awaitReservationQueue(String planQueue, ReservationId id, Duration timeout) {
+        return cluster.awaitReservationQueue(planQueue, id, timeout);
+    }
+
+    @Override
+    public List<AppReport> applicationsTagged(String tag) {
+        return cluster.applicationsTagged(tag);
+    }
+
+    @Override
+    public Optional<AppReport> application(AppId id) {
+        return cluster.application(id);
+    }
+
+    @Override
+    public void kill(AppId id, String why) {
+        cluster.kill(id, why);
+    }
+
+    @Override
+    public void close() {
+        cluster.close();
+    }
+}
