@@ -8,7 +8,7 @@ import java.util.function.IntFunction;
  * Where the gateway keeps its batches so that a restart loses none. A write is all or nothing and durable when it
  * returns. Behind an interface so a shared database can replace the embedded file store for several gateways.
  */
-public interface BatchStore {
+public interface BatchStore extends AutoCloseable {
 
     /**
      * Creates a batch unless the team already has one with this idempotency key, in which case that one is returned:
@@ -26,6 +26,11 @@ public interface BatchStore {
 
     /** Records found damaged when the store was opened; they were skipped, not loaded. */
     List<String> problems();
+
+    /** Lets go of files and threads; the default holds none. */
+    @Override
+    default void close() {
+    }
 
     /** The outcome of {@link #createOnce}: the batch, and whether this call created it. */
     record Created(BatchRecord record, boolean isNew) {

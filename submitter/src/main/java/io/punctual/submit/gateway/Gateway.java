@@ -37,6 +37,7 @@ public final class Gateway implements AutoCloseable {
     private static final Duration REAP_EVERY = Duration.ofSeconds(30);
 
     private final BatchService batches;
+    private final BatchStore store;
     private final GatewayServer server;
     private final ScheduledExecutorService scheduler;
     private final int[] recovered;
@@ -46,8 +47,10 @@ public final class Gateway implements AutoCloseable {
                         SparkRuntime runtime, Clock clock, String host, int port, Optional<TeamQueues> teamQueues) {
     }
 
-    private Gateway(BatchService batches, GatewayServer server, ScheduledExecutorService scheduler, int[] recovered) {
+    private Gateway(BatchService batches, BatchStore store, GatewayServer server, ScheduledExecutorService scheduler,
+                    int[] recovered) {
         this.batches = batches;
+        this.store = store;
         this.server = server;
         this.scheduler = scheduler;
         this.recovered = recovered;
@@ -98,7 +101,7 @@ public final class Gateway implements AutoCloseable {
         scheduler.scheduleWithFixedDelay(placeQueues, 60, 60, TimeUnit.SECONDS);
         GatewayServer server = new GatewayServer(setup.host(), setup.port(), batches, setup.config(), metrics,
                 setup.clock(), () -> health(setup, store, batches), new Pages());
-        return new Gateway(batches, server, scheduler, recovered);
+        return new Gateway(batches, store, server, scheduler, recovered);
     }
 
     private static ObjectNode health(Setup setup, BatchStore store, BatchService batches) {
@@ -143,6 +146,7 @@ public final class Gateway implements AutoCloseable {
         server.close();
         scheduler.shutdownNow();
         batches.close();
+        store.close();
     }
 
     /** Reloads the configuration when a file under its directory changes; a bad edit keeps the last good one. */
