@@ -77,12 +77,31 @@ public record SubmitArguments(
      * primary resource; everything after it belongs to the application.
      */
     public static SubmitArguments parse(List<String> args) {
-        List<SparkOption> options = new ArrayList<>();
-        Map<String, String> conf = new LinkedHashMap<>();
-        boolean embedded = false;
-        int i = 0;
-        while (i < args.size() && args.get(i).startsWith("-")) {
-            String raw = args.get(i);
+        Parsing parsing = new Parsing(args);
+        while (parsing.at < args.size() && args.get(parsing.at).startsWith("-")) {
+            parsing.option(args.get(parsing.at));
+            parsing.at++;
+        }
+        int i = parsing.at;
+        String primary = i < args.size() ? args.get(i) : null;
+        List<String> appArgs = i < args.size() ? args.subList(i + 1, args.size()) : List.of();
+        return new SubmitArguments(parsing.options, parsing.conf, primary, appArgs, parsing.embedded);
+    }
+
+    /** The state of one parse: what was read so far, and where it stands in the command line. */
+    private static final class Parsing {
+        private final List<String> args;
+        private final List<SparkOption> options = new ArrayList<>();
+        private final Map<String, String> conf = new LinkedHashMap<>();
+        private boolean embedded;
+        private int at;
+
+        Parsing(List<String> args) {
+            this.args = args;
+        }
+
+        /** Reads the option at {@link #at}, and its value when it takes one (which moves {@link #at} past it). */
+        void option(String raw) {
             String name = SHORT.getOrDefault(raw, raw);
             String inline = null;
             int eq = name.indexOf('=');
@@ -92,25 +111,24 @@ public record SubmitArguments(
             }
             if (name.equals("--embedded")) {
                 embedded = true;
-                i++;
-                continue;
-            }
-            if (SWITCHES.contains(name)) {
+            } else if (SWITCHES.contains(name)) {
                 options.add(SparkOption.flag(name));
-                i++;
-                continue;
-            }
-            if (!WITH_VALUE.contains(name) && !SUGAR.containsKey(name)) {
+            } else if (WITH_VALUE.contains(name) || SUGAR.containsKey(name)) {
+                valued(name, inline != null ? inline : next(raw));
+            } else {
                 throw new UsageException("unknown option " + raw + ": punctual submit takes every spark-submit option"
                         + " plus --deadline, --confidence, --job-key, --team and --embedded; run 'punctual submit --help'");
             }
-            String value = inline;
-            if (value == null) {
-                if (i + 1 >= args.size()) {
-                    throw new UsageException("option " + raw + " needs a value; run 'punctual submit --help'");
-                }
-                value = args.get(++i);
+        }
+
+        private String next(String raw) {
+            if (at + 1 >= args.size()) {
+                throw new UsageException("option " + raw + " needs a value; run 'punctual submit --help'");
             }
+            return args.get(++at);
+        }
+
+        private void valued(String name, String value) {
             if (name.equals("--conf")) {
                 putConf(conf, value);
             } else if (SUGAR.containsKey(name)) {
@@ -118,11 +136,7 @@ public record SubmitArguments(
             } else {
                 options.add(SparkOption.of(name, value));
             }
-            i++;
         }
-        String primary = i < args.size() ? args.get(i) : null;
-        List<String> appArgs = i < args.size() ? args.subList(i + 1, args.size()) : List.of();
-        return new SubmitArguments(options, conf, primary, appArgs, embedded);
     }
 
     private static void putConf(Map<String, String> conf, String pair) {

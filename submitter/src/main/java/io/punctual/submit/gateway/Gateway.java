@@ -62,39 +62,26 @@ public final class Gateway implements AutoCloseable {
                 given.hadoopConfDir(), given.home(), given.runtime(), given.clock(), given.host(), given.port(),
                 given.teamQueues());
         var site = setup.config().current().site();
-        PunctualHome home = setup.home();
-        Path storeDir = site.gateway().stateDir(home);
+        Path storeDir = site.gateway().stateDir(setup.home());
         BatchStore store = JournalBatchStore.open(storeDir.resolve("batches"));
-        StoredLearning learning = StoredLearning.open(home.root(), Files.createDirectories(storeDir));
-        String eventLogDir = site.history().eventLogUri(home);
-        var settings = new SubmissionPipeline.Settings(eventLogDir, home.eventLogs(), setup.hadoopConfDir(),
-                home.logs().resolve("submissions"), home.scratch(), site.gateway().pollInterval(), Duration.ofMinutes(3));
-        var launcher = new SparkSubmitLauncher(setup.runtime());
-        PipelineFactory pipelines = (sizing, events) -> new SubmissionPipeline(setup.cluster(), launcher,
-                setup.runtime(), settings, new SubmissionSizer(learning, sizing, setup.clock()), learning,
-                setup.clock(), events);
+        StoredLearning learning = StoredLearning.open(setup.home().root(), Files.createDirectories(storeDir));
         GatewayMetrics metrics = new GatewayMetrics();
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
-        Runnable placeQueues = () -> safely(() -> {
-            var now = setup.clock().instant();
-            String planQueue = setup.config().current().site().cluster().planQueue();
-            queues.admit(setup.config().current(), SubmissionSizer.planCapacity(setup.cluster().snapshot(), planQueue),
-                    planQueue, now);
-            queues.renew(now);
-        });
+        Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         placeQueues.run();
-        BatchService batches = new BatchService(store, setup.config(), setup.cluster(), pipelines, setup.clock(), metrics,
-                site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")), queues);
+        BatchService batches = new BatchService(store, setup.config(), setup.cluster(), pipelines(setup, learning),
+                setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
+                queues);
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         int[] recovered = recovery.recover();
-        AppPoller poller = new AppPoller(store, batches.launcher(), setup.cluster(), metrics, setup.clock());
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "punctual-poller");
             thread.setDaemon(true);
             return thread;
         });
         long poll = site.gateway().pollInterval().toMillis();
-        scheduler.scheduleWithFixedDelay(poller, poll, poll, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(new AppPoller(store, batches.launcher(), setup.cluster(), metrics,
+                setup.clock()), poll, poll, TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(() -> safely(recovery::reap), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
@@ -102,6 +89,27 @@ public final class Gateway implements AutoCloseable {
         GatewayServer server = new GatewayServer(setup.host(), setup.port(), batches, setup.config(), metrics,
                 setup.clock(), () -> health(setup, store, batches), new Pages());
         return new Gateway(batches, store, server, scheduler, recovered);
+    }
+
+    /** Each batch's pipeline: the team's sizing knobs, the shared launcher and learning, its own event log. */
+    private static PipelineFactory pipelines(Setup setup, StoredLearning learning) {
+        var site = setup.config().current().site();
+        PunctualHome home = setup.home();
+        var settings = new SubmissionPipeline.Settings(site.history().eventLogUri(home), home.eventLogs(),
+                setup.hadoopConfDir(), home.logs().resolve("submissions"), home.scratch(), site.gateway().pollInterval(),
+                Duration.ofMinutes(3));
+        var launcher = new SparkSubmitLauncher(setup.runtime());
+        return (sizing, events) -> new SubmissionPipeline(setup.cluster(), launcher, setup.runtime(), settings,
+                new SubmissionSizer(learning, sizing, setup.clock()), learning, setup.clock(), events);
+    }
+
+    /** BoPF classes for the teams' latency-sensitive groups, and the Hard groups' next bursts reserved. */
+    private static void placeQueues(Setup setup, QueueSetup queues) {
+        var now = setup.clock().instant();
+        String planQueue = setup.config().current().site().cluster().planQueue();
+        queues.admit(setup.config().current(), SubmissionSizer.planCapacity(setup.cluster().snapshot(), planQueue),
+                planQueue, now);
+        queues.renew(now);
     }
 
     private static ObjectNode health(Setup setup, BatchStore store, BatchService batches) {

@@ -34,7 +34,19 @@ public final class SparkCommand {
     public static LaunchRequest inQueue(Submission submission, String queue, ContainerShapes shapes,
                                         String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output,
                                         Path scratch) {
-        Map<String, String> userConf = submission.args().conf();
+        Map<String, String> env = Map.of(
+                "HADOOP_CONF_DIR", hadoopConfDir.toString(),
+                "YARN_CONF_DIR", hadoopConfDir.toString(),
+                "JAVA_HOME", System.getProperty("java.home"),
+                // spark-submit stages files in its temp directory; keep that inside Punctual's home.
+                "SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=" + scratch);
+        Optional<String> mainClass = submission.args().option("--class");
+        return new LaunchRequest(submission.args().primaryResource(), mainClass, options(submission, queue, shapes),
+                conf(submission, eventLogDir, runtime), submission.args().appArgs(), env, submission.workingDir(),
+                output);
+    }
+
+    private static List<SparkOption> options(Submission submission, String queue, ContainerShapes shapes) {
         List<SparkOption> options = new ArrayList<>();
         options.add(SparkOption.of("--master", "yarn"));
         options.add(SparkOption.of("--deploy-mode", SparkSettings.clusterMode(SparkSettings.effective(submission.args()))
@@ -46,7 +58,11 @@ public final class SparkCommand {
                 options.add(option);
             }
         }
+        return options;
+    }
 
+    private static Map<String, String> conf(Submission submission, String eventLogDir, SparkRuntime runtime) {
+        Map<String, String> userConf = submission.args().conf();
         Map<String, String> conf = new LinkedHashMap<>(userConf);
         conf.put("spark.dynamicAllocation.enabled", "false");
         conf.put("spark.yarn.tags", tags(userConf.get("spark.yarn.tags"), submission));
@@ -64,16 +80,7 @@ public final class SparkCommand {
                 && !userConf.containsKey("spark.yarn.archive")) {
             conf.put("spark.yarn.jars", runtime.jarsInPlace());
         }
-
-        Map<String, String> env = Map.of(
-                "HADOOP_CONF_DIR", hadoopConfDir.toString(),
-                "YARN_CONF_DIR", hadoopConfDir.toString(),
-                "JAVA_HOME", System.getProperty("java.home"),
-                // spark-submit stages files in its temp directory; keep that inside Punctual's home.
-                "SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=" + scratch);
-        Optional<String> mainClass = submission.args().option("--class");
-        return new LaunchRequest(submission.args().primaryResource(), mainClass, options, conf,
-                submission.args().appArgs(), env, submission.workingDir(), output);
+        return conf;
     }
 
     private static String tags(String userTags, Submission submission) {

@@ -39,19 +39,50 @@ final class Tracker {
 
     SubmissionOutcome follow(Submission submission, Sizing sizing, ReservationId reservation, AppId id,
                              LaunchedApp submitter) {
-        EventLogProgress progress = new EventLogProgress(settings.eventLogPath(), id);
-        AppState lastState = null;
-        SubmissionEvent.Progress lastProgress = null;
-        Instant acceptedSince = null;
-        boolean warnedDeadline = false;
+        Round round = new Round(new EventLogProgress(settings.eventLogPath(), id));
         while (true) {
             Optional<AppReport> maybe = gateway.application(id);
             if (maybe.isEmpty()) {
                 return new SubmissionOutcome.Failed(submission, "YARN no longer knows application " + id);
             }
             AppReport report = maybe.get();
+            round.observe(report);
+            if (report.state().isFinal()) {
+                round.progress.poll();
+                submitter.stopSubmitter();
+                return finished(submission, sizing, reservation, report);
+            }
+            if (stuckOnZeroCapacity(report, round.acceptedSince)) {
+                gateway.kill(id, "Punctual: queue " + report.queue() + " has no resources");
+                return new SubmissionOutcome.Failed(submission, "application " + id + " waited " + STUCK.toSeconds()
+                        + " s in ACCEPTED because queue " + report.queue() + " has zero effective resources (the Hadoop"
+                        + " 3.3.x reservation-queue fault); it was killed. Run 'yarn rmadmin -updateNodeResource' or"
+                        + " ask the cluster admin, then submit again");
+            }
+            if (!round.warnedDeadline && clock.instant().isAfter(submission.deadline())) {
+                events.accept(new SubmissionEvent.DeadlinePassed(id, submission.deadline()));
+                round.warnedDeadline = true;
+            }
+            sleep(settings.poll());
+        }
+    }
+
+    /** What following one application has seen so far, so each poll reports only what changed. */
+    private final class Round {
+        private final EventLogProgress progress;
+        private AppState lastState;
+        private SubmissionEvent.Progress lastProgress;
+        private Instant acceptedSince;
+        private boolean warnedDeadline;
+
+        Round(EventLogProgress progress) {
+            this.progress = progress;
+        }
+
+        void observe(AppReport report) {
             if (report.state() != lastState) {
-                events.accept(new SubmissionEvent.StateChanged(id, report.state(), report.queue(), report.yarnState()));
+                events.accept(new SubmissionEvent.StateChanged(report.id(), report.state(), report.queue(),
+                        report.yarnState()));
                 lastState = report.state();
                 acceptedSince = report.state() == AppState.ACCEPTED ? clock.instant() : null;
             }
@@ -60,23 +91,6 @@ final class Tracker {
                 events.accept(now);
                 lastProgress = now;
             }
-            if (report.state().isFinal()) {
-                progress.poll();
-                submitter.stopSubmitter();
-                return finished(submission, sizing, reservation, report);
-            }
-            if (stuckOnZeroCapacity(report, acceptedSince)) {
-                gateway.kill(id, "Punctual: queue " + report.queue() + " has no resources");
-                return new SubmissionOutcome.Failed(submission, "application " + id + " waited " + STUCK.toSeconds()
-                        + " s in ACCEPTED because queue " + report.queue() + " has zero effective resources (the Hadoop"
-                        + " 3.3.x reservation-queue fault); it was killed. Run 'yarn rmadmin -updateNodeResource' or"
-                        + " ask the cluster admin, then submit again");
-            }
-            if (!warnedDeadline && clock.instant().isAfter(submission.deadline())) {
-                events.accept(new SubmissionEvent.DeadlinePassed(id, submission.deadline()));
-                warnedDeadline = true;
-            }
-            sleep(settings.poll());
         }
     }
 
