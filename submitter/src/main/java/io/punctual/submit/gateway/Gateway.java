@@ -2,7 +2,10 @@ package io.punctual.submit.gateway;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.submit.PunctualHome;
+import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.submit.config.ConfigSource;
+import io.punctual.submit.config.PunctualConfig;
+import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.config.ReloadOutcome;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSubmitLauncher;
@@ -17,6 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -100,7 +105,17 @@ public final class Gateway implements AutoCloseable {
                 Duration.ofMinutes(3));
         var launcher = new SparkSubmitLauncher(setup.runtime());
         return (sizing, events) -> new SubmissionPipeline(setup.cluster(), launcher, setup.runtime(), settings,
-                new SubmissionSizer(learning, sizing, setup.clock()), learning, setup.clock(), events);
+                new SubmissionSizer(learning, sizing, setup.clock()), learning, sharing(setup.config().current()),
+                setup.clock(), events);
+    }
+
+    /** Each team's capacity-over-time limits from its configuration (Rayon's sharing policy); none for the others. */
+    static SharingPolicy sharing(PunctualConfig config) {
+        Map<String, SharingPolicy> policies = new HashMap<>();
+        for (TeamConfig team : config.teams().values()) {
+            team.sharingPolicy().ifPresent(limits -> policies.put(team.name(), limits.toPolicy()));
+        }
+        return SharingPolicy.perTeam(policies, SharingPolicy.UNCONSTRAINED);
     }
 
     /** BoPF classes for the teams' latency-sensitive groups, and the Hard groups' next bursts reserved. */

@@ -3,10 +3,13 @@ package io.punctual.submit.pipeline;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.plan.RunLengthPlan;
 import io.punctual.sizing.rayon.plan.Segment;
+import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.sizing.rayon.planning.Gree;
 import io.punctual.sizing.rayon.planning.Placement;
+import io.punctual.sizing.rayon.planning.ReservationAdmission;
 import io.punctual.sizing.rayon.rdl.Compilation;
 import io.punctual.sizing.rayon.rdl.Rdl;
+import io.punctual.sizing.rayon.rdl.NormalForm;
 import io.punctual.sizing.rayon.rdl.RdlCompiler;
 import io.punctual.yarn.AllocationStep;
 import io.punctual.yarn.ReservationInfo;
@@ -49,7 +52,7 @@ final class PlacementForecast {
                 }
             }
             try {
-                plan.add(reservation.id().value(), "yarn", segments);
+                plan.add(reservation.id().value(), teamOf(reservation.name()), segments);
             } catch (IllegalArgumentException overCapacity) {
                 // YARN rounds differently at step edges; a reservation that does not fit our view is left out of it.
             }
@@ -57,20 +60,45 @@ final class PlacementForecast {
         return new PlacementForecast(plan, origin);
     }
 
+    /** The team a reservation Punctual made belongs to (its name ends with the job key, team/name); else "yarn". */
+    static String teamOf(String reservationName) {
+        String[] words = reservationName.split(" ");
+        String last = words[words.length - 1];
+        int slash = last.indexOf('/');
+        return reservationName.startsWith("punctual") && slash > 0 ? last.substring(0, slash) : "yarn";
+    }
+
+    /**
+     * Whether the team may reserve the sized containers before {@code deadline} under its sharing policy (Rayon's
+     * capacity over time: an instantaneous share and an average share over a window); empty when it may, else why not.
+     */
+    Optional<String> policyViolation(Sizing sizing, Instant deadline, String team, SharingPolicy policy) {
+        Optional<NormalForm> form = form(sizing, deadline);
+        if (form.isEmpty()) {
+            return Optional.empty();
+        }
+        RunLengthPlan trial = plan.copy();
+        Placement placement = new ReservationAdmission(new Gree(), policy).admit("candidate", team, form.get(), trial);
+        return placement instanceof Placement.Infeasible infeasible && infeasible.reason().startsWith("sharing policy")
+                ? Optional.of(infeasible.reason()) : Optional.empty();
+    }
+
     /** Whether GREE finds room for the sized containers, held {@code sizing.hold()}, between now and {@code deadline}. */
     boolean fits(Sizing sizing, Instant deadline) {
+        return form(sizing, deadline).map(f -> new Gree().place(f, plan) instanceof Placement.Placed).orElse(false);
+    }
+
+    /** The reservation as Rayon's RDL: one gang of executors plus the master, held {@code hold}, in the window. */
+    private Optional<NormalForm> form(Sizing sizing, Instant deadline) {
         long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
         long hold = Math.max(1, sizing.hold().toSeconds());
         if (end - 1 < hold) {
-            return false;
+            return Optional.empty();
         }
         int gang = sizing.shapes().executors() + 1;
         Rdl request = Rdl.window(Rdl.atom(ReservationWindows.container(sizing), gang, gang, hold, hold * gang), 1, end);
-        Compilation compiled = RdlCompiler.compile(request);
-        if (!(compiled instanceof Compilation.Feasible feasible)) {
-            return false;
-        }
-        return new Gree().place(feasible.form(), plan) instanceof Placement.Placed;
+        return RdlCompiler.compile(request) instanceof Compilation.Feasible feasible
+                ? Optional.of(feasible.form()) : Optional.empty();
     }
 
     /** The earliest deadline, within a day of {@code after}, by which the containers fit; bisection on whole seconds. */

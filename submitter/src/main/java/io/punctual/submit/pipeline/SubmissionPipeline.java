@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.submit.launch.ContainerShapes;
@@ -56,10 +57,19 @@ public final class SubmissionPipeline {
     private final Clock clock;
     private final Consumer<SubmissionEvent> events;
     private final Tracker tracker;
+    private final SharingPolicy sharing;
     private volatile ReservationId held;
 
     public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime, Settings settings,
                               SubmissionSizer sizer, Learning learning, Clock clock, Consumer<SubmissionEvent> events) {
+        this(gateway, launcher, runtime, settings, sizer, learning, SharingPolicy.UNCONSTRAINED, clock, events);
+    }
+
+    /** @param sharing the teams' capacity-over-time limits in the plan (Rayon's sharing policy) */
+    public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime, Settings settings,
+                              SubmissionSizer sizer, Learning learning, SharingPolicy sharing, Clock clock,
+                              Consumer<SubmissionEvent> events) {
+        this.sharing = sharing;
         this.gateway = gateway;
         this.launcher = launcher;
         this.runtime = runtime;
@@ -123,6 +133,12 @@ public final class SubmissionPipeline {
         PlacementForecast forecast = PlacementForecast.of(
                 SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
                 gateway.reservations(submission.planQueue()), clock.instant());
+        Optional<String> violation = forecast.policyViolation(sizing, submission.deadline(), submission.jobKey().team(),
+                sharing);
+        if (violation.isPresent()) {
+            return new ReservationPlan(List.of(), false, Optional.empty(), Optional.of("team "
+                    + submission.jobKey().team() + " may not reserve this much: " + violation.get()));
+        }
         boolean fits = forecast.fits(sizing, submission.deadline());
         Optional<Instant> earliest = fits ? Optional.empty() : forecast.earliestFit(sizing, submission.deadline());
         try {

@@ -48,6 +48,25 @@ class PlacementForecastTest {
     }
 
     @Test
+    void aTeamOverItsInstantaneousShareIsRefusedByItsSharingPolicy() {
+        var empty = PlacementForecast.of(CAPACITY, List.of(), NOW);
+        // <3, 3072> of <4, 4096> is 75% of the plan at once; the team may hold at most 50% at any instant.
+        var policy = io.punctual.sizing.rayon.plan.SharingPolicy.perTeam(
+                java.util.Map.of("finance", new io.punctual.sizing.rayon.plan.CapacityOverTimePolicy(0.5, 0.5, 3600)),
+                io.punctual.sizing.rayon.plan.SharingPolicy.UNCONSTRAINED);
+
+        assertThat(empty.policyViolation(SIZING, NOW.plusSeconds(300), "finance", policy)).hasValueSatisfying(reason ->
+                assertThat(reason).startsWith("sharing policy"));
+        assertThat(empty.policyViolation(SIZING, NOW.plusSeconds(300), "marketing", policy)).isEmpty();
+    }
+
+    @Test
+    void reservationsPunctualMadeAreCountedAgainstTheirTeam() {
+        assertThat(PlacementForecast.teamOf("punctual gw-p1-abc finance/daily.revenue")).isEqualTo("finance");
+        assertThat(PlacementForecast.teamOf("someone else's")).isEqualTo("yarn");
+    }
+
+    @Test
     void aRequestLargerThanThePlanNeverFits() {
         var small = PlacementForecast.of(Resources.of(2, 2048), List.of(), NOW);
         assertThat(small.fits(SIZING, NOW.plusSeconds(3600))).isFalse();
