@@ -13,10 +13,18 @@ import java.util.OptionalLong;
  *                           learns it. A caller that already subtracts it from the deadline should leave it zero.
  * @param coresPerExecutor   the executor shape predictions assume; empty = the latest training run's
  * @param expectedInputBytes the next run's input size, if known; empty = the latest training run's
+ * @param fitExecutorScaling whether to learn how task and driver time change with the executor count
+ *                           ({@link ExecutorScaling}); on by default, off to replay recorded times unchanged
  */
-public record ModelSettings(Duration launchOverhead, OptionalInt coresPerExecutor, OptionalLong expectedInputBytes) {
+public record ModelSettings(Duration launchOverhead, OptionalInt coresPerExecutor, OptionalLong expectedInputBytes,
+                            boolean fitExecutorScaling) {
 
     public static final ModelSettings DEFAULT = new ModelSettings(Duration.ZERO, OptionalInt.empty(), OptionalLong.empty());
+
+    /** Settings that fit the executor scaling. */
+    public ModelSettings(Duration launchOverhead, OptionalInt coresPerExecutor, OptionalLong expectedInputBytes) {
+        this(launchOverhead, coresPerExecutor, expectedInputBytes, true);
+    }
 
     public ModelSettings {
         Objects.requireNonNull(launchOverhead, "launchOverhead");
@@ -32,14 +40,19 @@ public record ModelSettings(Duration launchOverhead, OptionalInt coresPerExecuto
     }
 
     public ModelSettings withLaunchOverhead(Duration overhead) {
-        return new ModelSettings(overhead, coresPerExecutor, expectedInputBytes);
+        return new ModelSettings(overhead, coresPerExecutor, expectedInputBytes, fitExecutorScaling);
     }
 
     public ModelSettings withCoresPerExecutor(int cores) {
-        return new ModelSettings(launchOverhead, OptionalInt.of(cores), expectedInputBytes);
+        return new ModelSettings(launchOverhead, OptionalInt.of(cores), expectedInputBytes, fitExecutorScaling);
     }
 
     public ModelSettings withExpectedInputBytes(long bytes) {
-        return new ModelSettings(launchOverhead, coresPerExecutor, OptionalLong.of(bytes));
+        return new ModelSettings(launchOverhead, coresPerExecutor, OptionalLong.of(bytes), fitExecutorScaling);
+    }
+
+    /** These settings with recorded task and driver times replayed unchanged at every executor count. */
+    public ModelSettings withoutExecutorScaling() {
+        return new ModelSettings(launchOverhead, coresPerExecutor, expectedInputBytes, false);
     }
 }

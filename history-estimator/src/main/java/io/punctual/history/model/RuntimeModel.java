@@ -15,13 +15,17 @@ import java.util.List;
  * (rush-robust-scheduler, Section IV "Distribution Estimator"; the reference distribution φ of Section III) and
  * the history-based prediction Rayon assumes for periodic jobs (rayon-reservation-based-scheduling, Section 3):
  * <ul>
- *   <li>the demand distribution in executor-core-seconds (RUSH's container-time v; Rayon's atom work w);</li>
- *   <li>the task-duration distribution (Rayon's minimum lease l = the p99 task time);</li>
+ *   <li>the demand distribution in executor-core-seconds (RUSH's container-time v; Rayon's atom work w), each
+ *       run's task time corrected for input drift and to the latest run's executor count;</li>
+ *   <li>the task-duration distribution (Rayon's minimum lease l = the p99 task time), corrected the same way;</li>
  *   <li>the max parallelism (Rayon's h: the widest stage);</li>
  *   <li>the runtime-vs-executors curve: every training run is replayed on N executors ({@link ListScheduler} over
- *       its stage DAG, task times scaled for input drift), its driver-only time and the launch overhead are added,
- *       and quantiles are taken over the runs.</li>
+ *       its stage DAG, task times scaled for input drift and by {@link ExecutorScaling} from the run's executor
+ *       count to N), its driver-only time (shifted by the same scaling) and the launch overhead are added, and
+ *       quantiles are taken over the runs.</li>
  * </ul>
+ * The replay alone never predicts more executors slower; the whole curve may rise with N where the job's runs show
+ * that executors cost time (start-up, contention), which sizing should see rather than have hidden.
  * Immutable; build one with {@link RuntimeModels#train}.
  */
 public final class RuntimeModel implements RuntimeCurve {
@@ -30,6 +34,7 @@ public final class RuntimeModel implements RuntimeCurve {
     private final List<RunReplay> replays;
     private final double[] driftFactors;
     private final InputDrift drift;
+    private final ExecutorScaling scaling;
     private final Duration launchOverhead;
     private final int coresPerExecutor;
     private final int taskCpus;
@@ -37,29 +42,34 @@ public final class RuntimeModel implements RuntimeCurve {
     private final double[] sortedTaskMillis;
     private final int maxStageTasks;
 
-    RuntimeModel(JobKey jobKey, List<RunReplay> replays, InputDrift drift, ModelSettings settings) {
+    RuntimeModel(JobKey jobKey, List<RunReplay> replays, InputDrift drift, ExecutorScaling scaling,
+                 ModelSettings settings) {
         if (replays.isEmpty()) {
             throw new IllegalArgumentException("a runtime model for " + jobKey + " needs at least one training run");
         }
         this.jobKey = jobKey;
         this.replays = List.copyOf(replays);
         this.drift = drift;
+        this.scaling = scaling;
         this.launchOverhead = settings.launchOverhead();
         RunRecord latest = replays.stream().map(RunReplay::run).max(Comparator.comparingLong(RunRecord::startMs))
                 .orElseThrow();
         this.coresPerExecutor = settings.coresPerExecutor().orElse(latest.coresPerExecutor());
         this.taskCpus = latest.taskCpus();
         this.driftFactors = replays.stream().mapToDouble(r -> drift.factor(r.run().totals().inputBytes())).toArray();
+        int referenceExecutors = latest.executorsMax();
         double[] demandSamples = new double[replays.size()];
         int taskCount = replays.stream().flatMap(r -> r.run().stages().stream())
                 .mapToInt(s -> s.taskMillis().length).sum();
         double[] taskMillis = new double[taskCount];
         int filled = 0;
         for (int i = 0; i < replays.size(); i++) {
-            demandSamples[i] = driftFactors[i] * replays.get(i).demandCoreMs() / 1000.0;
-            for (var stage : replays.get(i).run().stages()) {
+            RunRecord run = replays.get(i).run();
+            double factor = driftFactors[i] * scaling.taskFactor(run.executorsMax(), referenceExecutors);
+            demandSamples[i] = factor * replays.get(i).demandCoreMs() / 1000.0;
+            for (var stage : run.stages()) {
                 for (int ms : stage.taskMillis()) {
-                    taskMillis[filled++] = driftFactors[i] * ms;
+                    taskMillis[filled++] = factor * ms;
                 }
             }
         }
@@ -95,7 +105,11 @@ public final class RuntimeModel implements RuntimeCurve {
                 Quantiles.nearestRank(predictions, 0.99) / 1000.0);
     }
 
-    /** Each training run's predicted wall time in milliseconds at {@code executors}, in training-run order. */
+    /**
+     * Each training run's predicted wall time in milliseconds at {@code executors}, in training-run order: launch
+     * overhead + driver-only time shifted to {@code executors} + the replay on that many executors' slots, its task
+     * times scaled for input drift and executor count.
+     */
     public double[] predictionsMs(int executors) {
         if (executors < 1) {
             throw new IllegalArgumentException("a prediction needs at least one executor, got " + executors);
@@ -104,7 +118,10 @@ public final class RuntimeModel implements RuntimeCurve {
         double[] out = new double[replays.size()];
         for (int i = 0; i < out.length; i++) {
             RunReplay replay = replays.get(i);
-            out[i] = launchOverhead.toMillis() + replay.driverOnlyMs() + driftFactors[i] * replay.executorMs(slots);
+            int recorded = replay.run().executorsMax();
+            double driverMs = Math.max(0, replay.driverOnlyMs() + scaling.driverShiftMs(recorded, executors));
+            double taskFactor = driftFactors[i] * scaling.taskFactor(recorded, executors);
+            out[i] = launchOverhead.toMillis() + driverMs + taskFactor * replay.executorMs(slots);
         }
         return out;
     }
@@ -144,6 +161,10 @@ public final class RuntimeModel implements RuntimeCurve {
         return drift;
     }
 
+    public ExecutorScaling executorScaling() {
+        return scaling;
+    }
+
     public Duration launchOverhead() {
         return launchOverhead;
     }
@@ -160,8 +181,8 @@ public final class RuntimeModel implements RuntimeCurve {
 
     /** The same runs re-weighed for a next run that reads {@code inputBytes}. */
     public RuntimeModel forInputBytes(long inputBytes) {
-        return new RuntimeModel(jobKey, replays, drift.withReference(inputBytes),
+        return new RuntimeModel(jobKey, replays, drift.withReference(inputBytes), scaling,
                 new ModelSettings(launchOverhead, java.util.OptionalInt.of(coresPerExecutor),
-                        java.util.OptionalLong.of(inputBytes)));
+                        java.util.OptionalLong.of(inputBytes), true));
     }
 }

@@ -32,7 +32,9 @@ public final class RuntimeModels {
         if (settings.expectedInputBytes().isPresent()) {
             drift = drift.withReference(settings.expectedInputBytes().getAsLong());
         }
+        ExecutorScaling scaling = settings.fitExecutorScaling() ? ExecutorScaling.fit(training, drift)
+                : ExecutorScaling.neutral("switched off in the model settings");
         List<RunReplay> replays = training.stream().map(cache::replay).toList();
-        return new TrainingOutcome.Trained(new RuntimeModel(jobKey, replays, drift, settings));
+        return new TrainingOutcome.Trained(new RuntimeModel(jobKey, replays, drift, scaling, settings));
     }
 }
