@@ -20,9 +20,9 @@ import java.util.Locale;
  *       β·(n − n_r).</li>
  * </ul>
  * Both are fitted when at least four runs span at least three distinct executor counts (two counts fit any curve
- * exactly and test none); otherwise the scaling is neutral. The target count is held inside the range of counts the
- * runs span: a trend seen between 1 and 4 executors says nothing about 80, so beyond the range only the replay
- * itself (more slots) changes the prediction. Task-time factors are clamped to [0.1, 10] as the input drift's are.
+ * exactly and test none); otherwise the scaling is neutral. Counts are held inside the range the fitted runs span:
+ * a trend seen between 1 and 4 executors says nothing about 80, so beyond the range only the replay itself (more
+ * slots) changes the prediction. Task-time factors are clamped to [0.1, 10] as the input drift's are.
  * Neither clamp can make ε or β negative: none of the effects above makes tasks faster with more executors, and a
  * negative slope from a few noisy runs would only promise speed the job never showed.
  *
@@ -71,7 +71,7 @@ public record ExecutorScaling(double taskElasticity, double driverMsPerExecutor,
         if (taskElasticity == 0 || recordedExecutors < 1 || executors < 1) {
             return 1.0;
         }
-        double factor = Math.pow((double) held(executors) / recordedExecutors, taskElasticity);
+        double factor = Math.pow((double) held(executors) / held(recordedExecutors), taskElasticity);
         return Math.max(0.1, Math.min(10, factor));
     }
 
@@ -83,10 +83,10 @@ public record ExecutorScaling(double taskElasticity, double driverMsPerExecutor,
         if (driverMsPerExecutor == 0 || recordedExecutors < 1 || executors < 1) {
             return 0;
         }
-        return driverMsPerExecutor * (held(executors) - recordedExecutors);
+        return driverMsPerExecutor * (held(executors) - held(recordedExecutors));
     }
 
-    /** The target count held inside the fitted range. */
+    /** A count held inside the fitted range; both ends of a replay are held, so a run at its own count is unchanged. */
     int held(int executors) {
         return Math.max(minExecutors, Math.min(maxExecutors, executors));
     }

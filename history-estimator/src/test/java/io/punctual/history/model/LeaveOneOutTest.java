@@ -31,6 +31,30 @@ class LeaveOneOutTest {
     }
 
     @Test
+    void theHeldOutRunIsLeftOutOfTheExecutorScalingFit() {
+        // the four runs of ExecutorScalingTest (ε = 9/11, β = 2 s per executor) and an outlier at 3 executors:
+        // 8 tasks of 12.5 s, 40 s in the driver. Held out, it is predicted from the four alone, at 3 one-core slots:
+        //   1-executor run: 5 + 2·2 = 9 s driver; 3 waves of 1 s × 3^ε
+        //   2-executor run: 7 + 2·1 = 9 s;        3 waves of 1 s × 1.5^ε
+        //   4-executor runs: 10 − 2 = 8 s and 12 − 2 = 10 s; 3 waves of 2 s and of 4 s, × 0.75^ε
+        // = 16.37, 13.18, 12.74, 19.48 s; the median by nearest rank of four is the 2nd smallest, 13.18 s
+        RunRecord outlier = ScaledRuns.run("app-5", 400_000, 3, 40_000, 8, 12_500);
+        List<RunRecord> runs = new java.util.ArrayList<>(ExecutorScalingTest.fourRuns());
+        runs.add(outlier);
+        double e = 9.0 / 11;
+
+        LeaveOneOut.Result result = LeaveOneOut.evaluate(RunFixtures.KEY, runs, ModelSettings.DEFAULT);
+
+        LeaveOneOut.Trial trial = result.trials().stream().filter(t -> t.runId().equals(outlier.id())).findFirst()
+                .orElseThrow();
+        assertThat(trial.executors()).isEqualTo(3);
+        assertThat(trial.actualSeconds()).isEqualTo(140.0);
+        assertThat(trial.predictedSeconds()).isCloseTo(9 + 3 * Math.pow(1.5, e), within(1e-9));
+        // with the outlier in the fit the scaling would be another one
+        assertThat(ExecutorScaling.fit(runs, InputDrift.NONE).taskElasticity()).isNotCloseTo(e, within(0.1));
+    }
+
+    @Test
     void aLoneRunHasNothingToBePredictedFrom() {
         assertThat(LeaveOneOut.evaluate(RunFixtures.KEY, List.of(run("a", 0, 1000)), ModelSettings.DEFAULT).trials())
                 .isEmpty();

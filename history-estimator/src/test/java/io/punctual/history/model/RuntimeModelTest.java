@@ -10,6 +10,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -72,6 +73,49 @@ class RuntimeModelTest {
     }
 
     @Test
+    void eachRunIsReplayedAtTheTargetCountWithItsTaskAndDriverTimesScaled() {
+        // the four runs of ExecutorScalingTest: ε = 9/11, β = 2 s per executor, fitted over 1..4 executors.
+        // At 4 executors (4 one-core slots), each run's 8 tasks take 2 waves:
+        //   1-executor run: driver 5 + 2·3 = 11 s; tasks 2 × 1 s × 4^(9/11)
+        //   2-executor run: driver 7 + 2·2 = 11 s; tasks 2 × 1 s × 2^(9/11)
+        //   4-executor runs: as recorded, 10 + 2 × 2 s = 14 s and 12 + 2 × 4 s = 20 s
+        RuntimeModel model = train(ExecutorScalingTest.fourRuns(), ModelSettings.DEFAULT);
+        double e = 9.0 / 11;
+        assertThat(model.predictionsMs(4)).containsExactly(new double[] {11_000 + 2_000 * Math.pow(4, e),
+                11_000 + 2_000 * Math.pow(2, e), 14_000, 20_000}, within(1e-6));
+        // p50 by nearest rank of 4 = the 2nd smallest: 11 + 2·1.763 = 14.53 s
+        assertThat(model.wallSeconds(4, 0.5)).isCloseTo(11 + 2 * Math.pow(2, e), within(1e-9));
+        // at 1 executor the 16 s of the first 4-executor run shrink by 4^(9/11) and its driver loses 2·3 s
+        assertThat(model.predictionsMs(1)[2]).isCloseTo(4_000 + 16_000 * Math.pow(4, -e), within(1e-6));
+        // demand at the latest run's count (4): 8 core-s × 4^ε = 24.9, 8 × 2^ε = 14.1, 16, 32 (kept sorted)
+        assertThat(model.demand().samples()).containsExactly(new double[] {8 * Math.pow(2, e), 16,
+                8 * Math.pow(4, e), 32}, within(1e-9));
+        // switched off, every run replays its recorded times: 5 + 2 s, 7 + 2 s, 14 s, 20 s
+        RuntimeModel plain = train(ExecutorScalingTest.fourRuns(), ModelSettings.DEFAULT.withoutExecutorScaling());
+        assertThat(plain.executorScaling().isNeutral()).isTrue();
+        assertThat(plain.predictionsMs(4)).containsExactly(7_000, 9_000, 14_000, 20_000);
+    }
+
+    @Test
+    void aScalingThatChargesExecutorsLetsTheCurveRiseInsideTheFittedRange() {
+        // where the runs show that executors cost time, the curve rises with them (it is no longer monotone)
+        List<RunRecord> runs = List.of(ScaledRuns.run("a", 0, 1, 4_000, 2, 1_000),
+                ScaledRuns.run("b", 1, 2, 6_000, 2, 2_000), ScaledRuns.run("c", 2, 3, 8_000, 2, 3_000),
+                ScaledRuns.run("d", 3, 4, 10_000, 2, 4_000));
+        // run at n executors: 2 tasks of n s (task time 2n: ε = 1), driver 2 + 2n s (β = 2 s). Replayed at N in
+        // 1..4, every run has driver 2 + 2N and tasks of n·(N/n) = N s: two waves at N = 1 (6 s in all), one wave
+        // at N >= 2, so 2 + 2N + N: 8 s at 2, 14 s at 4
+        RuntimeModel model = train(runs, ModelSettings.DEFAULT);
+        assertThat(model.executorScaling().taskElasticity()).isCloseTo(1.0, within(1e-12));
+        assertThat(model.executorScaling().driverMsPerExecutor()).isCloseTo(2_000, within(1e-9));
+        assertThat(model.wallSeconds(1, 0.5)).isCloseTo(6, within(1e-9));
+        assertThat(model.wallSeconds(2, 0.5)).isCloseTo(8, within(1e-9));
+        assertThat(model.wallSeconds(4, 0.5)).isCloseTo(14, within(1e-9));
+        // beyond the 4 executors the runs span, the scaling is held: nothing changes (2 tasks fill 2 slots already)
+        assertThat(model.wallSeconds(9, 0.5)).isCloseTo(14, within(1e-9));
+    }
+
+    @Test
     void untrainedWhenNoRunMayTrain() {
         assertThat(RuntimeModels.train(new io.punctual.sizing.JobKey("t", "other"), List.of(A), ModelSettings.DEFAULT))
                 .isInstanceOf(TrainingOutcome.Untrained.class);
@@ -84,16 +128,46 @@ class RuntimeModelTest {
         assertThatThrownBy(() -> model.wallSeconds(1, 1.0)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /** The replay alone (runs at one executor count, so the scaling is neutral) never predicts more executors slower. */
     @Property(tries = 200)
-    void moreExecutorsAreNeverPredictedSlower(@ForAll("runs") List<RunRecord> runs,
-                                              @ForAll @IntRange(min = 1, max = 99) int percent) {
+    void withNeutralScalingMoreExecutorsAreNeverPredictedSlower(@ForAll("runs") List<RunRecord> runs,
+                                                                @ForAll @IntRange(min = 1, max = 99) int percent) {
         RuntimeModel model = train(runs, ModelSettings.DEFAULT);
+        assertThat(model.executorScaling().isNeutral()).isTrue();
         double q = percent / 100.0;
         double previous = Double.MAX_VALUE;
         for (int executors = 1; executors <= 80; executors++) {
             double wall = model.wallSeconds(executors, q);
             assertThat(wall).isLessThanOrEqualTo(previous);
             previous = wall;
+        }
+    }
+
+    /** Past the executor counts the runs span, the scaling is held and only the replay changes: never slower. */
+    @Property(tries = 200)
+    void beyondTheFittedRangeMoreExecutorsAreNeverPredictedSlower(@ForAll("runsAtCounts") List<RunRecord> runs,
+                                                                  @ForAll @IntRange(min = 1, max = 99) int percent) {
+        RuntimeModel model = train(runs, ModelSettings.DEFAULT);
+        Statistics.collect(model.executorScaling().isNeutral() ? "neutral" : "fitted");
+        double q = percent / 100.0;
+        int top = runs.stream().mapToInt(RunRecord::executorsMax).max().orElseThrow();
+        double previous = model.wallSeconds(top, q);
+        for (int executors = top + 1; executors <= top + 40; executors++) {
+            double wall = model.wallSeconds(executors, q);
+            assertThat(wall).isLessThanOrEqualTo(previous);
+            previous = wall;
+        }
+        Statistics.coverage(c -> c.check("fitted").percentage(p -> p > 30));
+    }
+
+    /** A run predicted at the executor count it had is not corrected: the scaling only moves runs between counts. */
+    @Property(tries = 200)
+    void aRunPredictedAtItsOwnCountIsReplayedAsRecorded(@ForAll("runsAtCounts") List<RunRecord> runs) {
+        RuntimeModel scaled = train(runs, ModelSettings.DEFAULT);
+        RuntimeModel plain = train(runs, ModelSettings.DEFAULT.withoutExecutorScaling());
+        for (int i = 0; i < runs.size(); i++) {
+            int own = runs.get(i).executorsMax();
+            assertThat(scaled.predictionsMs(own)[i]).isCloseTo(plain.predictionsMs(own)[i], within(1e-6));
         }
     }
 
@@ -143,6 +217,13 @@ class RuntimeModelTest {
     @Provide
     Arbitrary<List<RunRecord>> runs() {
         return run(Arbitraries.integers().between(1, 8)).list().ofMinSize(1).ofMaxSize(5);
+    }
+
+    /** Runs of random shape, each at 1..6 executors (distinct ids: a replay is cached by run id). */
+    @Provide
+    Arbitrary<List<RunRecord>> runsAtCounts() {
+        return Combinators.combine(run(Arbitraries.integers().between(1, 4)), Arbitraries.integers().between(1, 6))
+                .as(ScaledRuns::withExecutors).list().uniqueElements(RunRecord::id).ofMinSize(4).ofMaxSize(8);
     }
 
     @Provide
