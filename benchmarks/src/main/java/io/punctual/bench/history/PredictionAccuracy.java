@@ -27,7 +27,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -97,7 +96,8 @@ public final class PredictionAccuracy {
                 + "Measured " + began + " by `benchmarks/scripts/prediction-accuracy.sh` (counts " + counts
                 + ", " + repeats + " runs each), in " + Duration.between(began, Instant.now()).toMinutes()
                 + " min on this 2-core machine. Each run is predicted from all the others (leave-one-out): the model"
-                + " replays their recorded stage DAGs and task durations on the held-out run's executor count and"
+                + " replays their recorded stage DAGs and task durations on the held-out run's executor count"
+                + " (task and driver times scaled by the executor-count trend fitted over the others) and"
                 + " takes the median over runs. Error = |predicted - actual| / actual of the application's wall time"
                 + " (application start to end, from its event log).\n\n";
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -140,15 +140,6 @@ public final class PredictionAccuracy {
     }
 
     private static String section(Workload workload, LeaveOneOut.Result result) {
-        StringBuilder out = new StringBuilder();
-        out.append("## ").append(workload.key()).append("\n\n").append(workload.description()).append(".\n\n");
-        out.append(String.format(Locale.ROOT, "**median error %.1f%%, p90 error %.1f%%** over %d runs%n%n",
-                100 * result.medianError(), 100 * result.p90Error(), result.trials().size()));
-        out.append("| run | executors | actual s | predicted s | error |\n|---|---|---|---|---|\n");
-        for (LeaveOneOut.Trial trial : result.trials()) {
-            out.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | %.1f%% |%n", trial.runId(),
-                    trial.executors(), trial.actualSeconds(), trial.predictedSeconds(), 100 * trial.relativeError()));
-        }
-        return out.append('\n').toString();
+        return "## " + workload.key() + "\n\n" + workload.description() + ".\n\n" + AccuracyTable.markdown(result);
     }
 }
