@@ -23,8 +23,13 @@ import java.util.Locale;
  * exactly and test none); otherwise the scaling is neutral. Counts are held inside the range the fitted runs span:
  * a trend seen between 1 and 4 executors says nothing about 80, so beyond the range only the replay itself (more
  * slots) changes the prediction. Task-time factors are clamped to [0.1, 10] as the input drift's are.
- * Neither clamp can make ε or β negative: none of the effects above makes tasks faster with more executors, and a
- * negative slope from a few noisy runs would only promise speed the job never showed.
+ * ε and β are never negative: none of the effects above makes a job faster per executor as executors are added,
+ * and a negative slope from a few noisy runs would only promise speed the job never showed.
+ * <p>
+ * Not from the papers: RUSH's distribution estimator (rush-robust-scheduler, Section IV) and Rayon's periodic-job
+ * predictions (rayon-reservation-based-scheduling, Section 3) take a job's history as samples of one distribution;
+ * this removes the part of the spread that comes from the executor count each run was given, as {@link InputDrift}
+ * removes the part that comes from its input (issue 3, item 4).
  *
  * @param taskElasticity       ε: exponent of executors in total task time, in [0, 2]
  * @param driverMsPerExecutor  β: driver-only milliseconds each further executor adds, ≥ 0

@@ -183,6 +183,6 @@ public final class RuntimeModel implements RuntimeCurve {
     public RuntimeModel forInputBytes(long inputBytes) {
         return new RuntimeModel(jobKey, replays, drift.withReference(inputBytes), scaling,
                 new ModelSettings(launchOverhead, java.util.OptionalInt.of(coresPerExecutor),
-                        java.util.OptionalLong.of(inputBytes), true));
+                        java.util.OptionalLong.of(inputBytes)));
     }
 }
