@@ -57,20 +57,30 @@ public final class CachedReads implements ClusterGateway {
 
     @Override
     public ReservationOutcome reserve(ReservationSpec spec) {
-        copies.remove("plan:" + spec.planQueue());
-        return cluster.reserve(spec);
+        try {
+            return cluster.reserve(spec);
+        } finally {
+            // After, not before: a read racing the write would otherwise cache the plan without it.
+            copies.remove("plan:" + spec.planQueue());
+        }
     }
 
     @Override
     public ReservationOutcome update(ReservationId id, ReservationSpec spec) {
-        copies.remove("plan:" + spec.planQueue());
-        return cluster.update(id, spec);
+        try {
+            return cluster.update(id, spec);
+        } finally {
+            copies.remove("plan:" + spec.planQueue());
+        }
     }
 
     @Override
     public boolean release(ReservationId id) {
-        copies.keySet().removeIf(key -> key.startsWith("plan:"));
-        return cluster.release(id);
+        try {
+            return cluster.release(id);
+        } finally {
+            copies.keySet().removeIf(key -> key.startsWith("plan:"));
+        }
     }
 
     @Override

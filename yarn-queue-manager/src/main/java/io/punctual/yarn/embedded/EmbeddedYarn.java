@@ -112,7 +112,11 @@ public final class EmbeddedYarn implements AutoCloseable {
         }
     }
 
-    /** Ready means: the RM has real ports, every NodeManager registered, and the plan has capacity to reserve. */
+    /**
+     * Ready means: the RM has real ports, every NodeManager registered, and the plan holds its share of all of them.
+     * The plan follower updates the plan's capacity a step after each node registers; a plan sized from the first
+     * node alone refuses reservations that the whole cluster would take.
+     */
     private static void awaitReady(SingleJvmCluster cluster, EmbeddedYarnSpec spec) {
         Instant giveUp = Instant.now().plus(READY_TIMEOUT);
         while (Instant.now().isBefore(giveUp)) {
@@ -120,13 +124,18 @@ public final class EmbeddedYarn implements AutoCloseable {
             ResourceManager resourceManager = cluster.getResourceManager();
             if (!rm.endsWith(":0") && resourceManager != null
                     && resourceManager.getRMContext().getRMNodes().size() == spec.nodeManagers()
-                    && planCapacity(resourceManager, spec.planQueue()) > 0) {
+                    && planCapacity(resourceManager, spec.planQueue()) >= fullPlanMemoryMb(spec)) {
                 return;
             }
             pause(100);
         }
         throw new GatewayException("the embedded YARN cluster was not ready after " + READY_TIMEOUT.toSeconds()
                 + " s (ResourceManager ports, NodeManager registration, reservation plan)");
+    }
+
+    /** The plan queue's share of every node's memory, less a megabyte for the scheduler's rounding. */
+    static long fullPlanMemoryMb(EmbeddedYarnSpec spec) {
+        return (long) Math.floor((double) spec.nodeManagers() * spec.nodeMemoryMb() * spec.planPercent() / 100) - 1;
     }
 
     private static long planCapacity(ResourceManager rm, String planQueue) {
