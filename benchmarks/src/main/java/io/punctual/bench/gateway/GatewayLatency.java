@@ -57,18 +57,15 @@ public final class GatewayLatency {
             String rejected = "{\"file\":\"" + jar + "\",\"numExecutors\":50,\"conf\":{\"spark.deadline.by\":\"10m\"}}";
             String dryRun = "{\"file\":\"" + jar + "\",\"className\":\"io.punctual.workloads.SyntheticStages\","
                     + "\"conf\":{\"spark.deadline.by\":\"10m\"}}";
-            burst(base, "POST", "/batches", rejected, clients);            // warm-up: JIT, first store writes
+            // Warm-up, one burst of each kind: JIT, first store writes, the first sizing and plan reads.
+            burst(base, "POST", "/batches", rejected, clients);
+            burst(base, "POST", "/batches?dryRun=true", dryRun, clients);
+            burst(base, "GET", "/batches/0", null, clients);
             Burst submits = burst(base, "POST", "/batches", rejected, clients);
             Burst dryRuns = burst(base, "POST", "/batches?dryRun=true", dryRun, clients);
             Burst reads = burst(base, "GET", "/batches/0", null, clients);
-            String serverSide = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body().lines()
-                    .filter(l -> l.startsWith("punctual_submit_handling_seconds{")).reduce("", (a, b) -> a + b + "\n");
             Set<String> ids = new HashSet<>(submits.bodies().stream().map(GatewayLatency::id).toList());
-            String report = report(clients, submits, dryRuns, reads, ids.size()) + "\nThe gateway's own account of the"
-                    + " time it takes to record and queue a submission (its `/metrics`, over the last 1,024"
-                    + " submissions, warm-up and measured burst), excluding the time requests wait for a CPU or a"
-                    + " connection while 200 clients share this 2-core machine with it:\n\n```\n" + serverSide + "```\n";
+            String report = report(clients, submits, dryRuns, reads, ids.size());
             Files.writeString(out, report);
             System.out.println(report);
         } finally {
@@ -77,8 +74,11 @@ public final class GatewayLatency {
         }
     }
 
-    /** Latencies of one burst, in milliseconds, with the response bodies. */
-    record Burst(double[] millis, List<String> bodies, int failures) {
+    /**
+     * One burst: client-side latencies in milliseconds (sorted), the gateway's own time per request from its
+     * {@code Server-Timing} header where it sends one (sorted; empty otherwise), and the response bodies.
+     */
+    record Burst(double[] millis, double[] serverMillis, List<String> bodies, int failures) {
     }
 
     private static Burst burst(String base, String method, String path, String body, int clients) throws Exception {
@@ -95,12 +95,15 @@ public final class GatewayLatency {
                 go.await();
                 long start = System.nanoTime();
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-                return new Object[] {(System.nanoTime() - start) / 1e6, response.statusCode(), response.body()};
+                double server = response.headers().firstValue("Server-Timing")
+                        .map(t -> Double.parseDouble(t.replaceFirst("^\\w+;dur=", ""))).orElse(-1.0);
+                return new Object[] {(System.nanoTime() - start) / 1e6, response.statusCode(), response.body(), server};
             }));
         }
         ready.await();
         go.countDown();
         double[] millis = new double[clients];
+        List<Double> server = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
         int failures = 0;
         for (int i = 0; i < clients; i++) {
@@ -108,10 +111,13 @@ public final class GatewayLatency {
             millis[i] = (double) r[0];
             failures += ((int) r[1]) >= 300 ? 1 : 0;
             bodies.add((String) r[2]);
+            if ((double) r[3] >= 0) {
+                server.add((double) r[3]);
+            }
         }
         pool.shutdown();
         Arrays.sort(millis);
-        return new Burst(millis, bodies, failures);
+        return new Burst(millis, server.stream().mapToDouble(Double::doubleValue).sorted().toArray(), bodies, failures);
     }
 
     private static String id(String body) {
@@ -140,22 +146,31 @@ public final class GatewayLatency {
     }
 
     private static String row(String name, Burst burst) {
-        double[] m = burst.millis();
+        return row(name, burst.millis(), burst.failures());
+    }
+
+    private static String row(String name, double[] m, int failures) {
         return String.format(Locale.ROOT, "| %s | %.1f | %.1f | **%.1f** | %.1f | %d |%n", name, quantile(m, 0.5),
-                quantile(m, 0.9), quantile(m, 0.99), m[m.length - 1], burst.failures());
+                quantile(m, 0.9), quantile(m, 0.99), m[m.length - 1], failures);
     }
 
     private static String report(int clients, Burst submits, Burst dryRuns, Burst reads, int distinctIds) {
         return "# Gateway latency under a burst\n\n"
                 + "Measured " + Instant.now() + " with `benchmarks/scripts/gateway-latency.sh`: `bin/punctual serve"
                 + " --embedded` as its own process, " + clients + " clients on loopback releasing their requests at the"
-                + " same instant, after one warm-up burst. Times are client-side, request sent to response read, in ms."
+                + " same instant, after one warm-up burst of each kind. Times are client-side, request sent to"
+                + " response read, in ms."
                 + " Submissions are real batches, recorded durably (fsync) before the answer and then rejected by"
                 + " sizing, so no Spark runs during the burst.\n\n"
                 + "| burst | p50 | p90 | p99 | max | errors |\n|---|---|---|---|---|---|\n"
                 + row("POST /batches (record + queue)", submits)
+                + row("… of which the gateway's own time (Server-Timing)", submits.serverMillis(), 0)
                 + row("POST /batches?dryRun=true (size + plan)", dryRuns)
                 + row("GET /batches/{id}", reads)
+                + "\nThe second row is the gateway's own time per submission of the measured burst, from the"
+                + " `Server-Timing` header it sends (parse, authenticate, record durably, queue); the rest of the"
+                + " client-side time is waiting for a connection, a request thread or a CPU while " + clients
+                + " clients and the gateway (with its in-process YARN) share the machine's cores.\n"
                 + "\nBatches created by the measured burst: " + distinctIds + " distinct ids for " + clients
                 + " requests (none lost, none duplicated when equal).\n";
     }

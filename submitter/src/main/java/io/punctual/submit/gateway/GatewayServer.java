@@ -14,6 +14,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -140,8 +141,12 @@ public final class GatewayServer implements AutoCloseable {
             if (!created.isNew()) {
                 exchange.getResponseHeaders().add("Idempotent-Replayed", "true");
             }
+            long handled = System.nanoTime() - started;
+            // The W3C Server-Timing header lets a client tell the gateway's own time from time spent queueing.
+            exchange.getResponseHeaders().add("Server-Timing",
+                    String.format(Locale.ROOT, "submit;dur=%.3f", handled / 1e6));
             send(exchange, created.isNew() ? 201 : 200, BatchJson.batch(created.record(), clock));
-            metrics.submitHandled(System.nanoTime() - started);
+            metrics.submitHandled(handled);
         } else {
             send(exchange, 405, BatchJson.message(method + " is not allowed on /batches"));
         }

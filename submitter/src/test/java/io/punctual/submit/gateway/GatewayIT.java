@@ -106,6 +106,9 @@ class GatewayIT {
 
         assertThat(first.statusCode()).isEqualTo(201);
         assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+        assertThat(first.headers().firstValue("Server-Timing")).hasValueSatisfying(timing ->
+                assertThat(Double.parseDouble(timing.replaceFirst("^submit;dur=", ""))).isPositive());
         int id = JSON.readTree(first.body()).get("id").asInt();
         assertThat(JSON.readTree(again.body()).get("id").asInt()).isEqualTo(id);
         JsonNode done = awaitFinal(id, ANALYTICS);
