@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The gateway's added latency under a burst of 200 concurrent clients on loopback (issue 6).
-# Writes benchmarks/results/gateway-latency.md.   benchmarks/scripts/gateway-latency.sh [--clients 200]
+# Writes benchmarks/results/gateway-latency.md.   benchmarks/scripts/gateway-latency.sh [--clients 200] [--rounds 5]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"

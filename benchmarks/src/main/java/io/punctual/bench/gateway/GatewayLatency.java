@@ -27,7 +27,7 @@ import java.util.concurrent.Future;
  * sizing (so the burst measures the gateway, not Spark), dry runs (sizing and planning in the request), and reads of
  * single batches. Reports p50 / p90 / p99 / max of each, and checks that no batch was lost or duplicated.
  *
- * <pre>benchmarks/scripts/gateway-latency.sh [--clients 200]</pre>
+ * <pre>benchmarks/scripts/gateway-latency.sh [--clients 200] [--rounds 5]</pre>
  */
 public final class GatewayLatency {
 
@@ -39,7 +39,8 @@ public final class GatewayLatency {
     }
 
     public static void main(String[] argv) throws Exception {
-        int clients = argv.length > 1 && argv[0].equals("--clients") ? Integer.parseInt(argv[1]) : 200;
+        int clients = option(argv, "--clients", 200);
+        int rounds = option(argv, "--rounds", 5);
         Path root = Path.of(System.getProperty("punctual.install", "."));
         Path out = root.resolve("benchmarks/results/gateway-latency.md");
         Path home = Files.createTempDirectory("punctual-latency");
@@ -61,11 +62,17 @@ public final class GatewayLatency {
             burst(base, "POST", "/batches", rejected, clients);
             burst(base, "POST", "/batches?dryRun=true", dryRun, clients);
             burst(base, "GET", "/batches/0", null, clients);
-            Burst submits = burst(base, "POST", "/batches", rejected, clients);
-            Burst dryRuns = burst(base, "POST", "/batches?dryRun=true", dryRun, clients);
-            Burst reads = burst(base, "GET", "/batches/0", null, clients);
-            Set<String> ids = new HashSet<>(submits.bodies().stream().map(GatewayLatency::id).toList());
-            String report = report(clients, submits, dryRuns, reads, ids.size());
+            List<Burst> submits = new ArrayList<>();
+            List<Burst> dryRuns = new ArrayList<>();
+            List<Burst> reads = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                submits.add(burst(base, "POST", "/batches", rejected, clients));
+                dryRuns.add(burst(base, "POST", "/batches?dryRun=true", dryRun, clients));
+                reads.add(burst(base, "GET", "/batches/0", null, clients));
+            }
+            Set<String> ids = new HashSet<>();
+            submits.forEach(b -> b.bodies().stream().map(GatewayLatency::id).forEach(ids::add));
+            String report = report(clients, rounds, submits, dryRuns, reads, ids.size());
             Files.writeString(out, report);
             System.out.println(report);
         } finally {
@@ -145,33 +152,50 @@ public final class GatewayLatency {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
     }
 
-    private static String row(String name, Burst burst) {
-        return row(name, burst.millis(), burst.failures());
+    private static int option(String[] argv, String name, int otherwise) {
+        for (int i = 0; i + 1 < argv.length; i++) {
+            if (argv[i].equals(name)) {
+                return Integer.parseInt(argv[i + 1]);
+            }
+        }
+        return otherwise;
     }
 
-    private static String row(String name, double[] m, int failures) {
-        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | **%.1f** | %.1f | %d |%n", name, quantile(m, 0.5),
-                quantile(m, 0.9), quantile(m, 0.99), m[m.length - 1], failures);
+    /** Pooled quantiles over every round, then the lowest and highest p99 of a single round. */
+    private static String row(String name, List<double[]> rounds, int failures) {
+        double[] m = rounds.stream().flatMapToDouble(Arrays::stream).sorted().toArray();
+        double[] p99s = rounds.stream().mapToDouble(r -> quantile(r, 0.99)).sorted().toArray();
+        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | **%.1f** | %.1f–%.1f | %.1f | %d |%n", name,
+                quantile(m, 0.5), quantile(m, 0.9), quantile(m, 0.99), p99s[0], p99s[p99s.length - 1],
+                m[m.length - 1], failures);
     }
 
-    private static String report(int clients, Burst submits, Burst dryRuns, Burst reads, int distinctIds) {
+    private static String row(String name, List<Burst> rounds) {
+        return row(name, rounds.stream().map(Burst::millis).toList(),
+                rounds.stream().mapToInt(Burst::failures).sum());
+    }
+
+    private static String report(int clients, int rounds, List<Burst> submits, List<Burst> dryRuns,
+                                 List<Burst> reads, int distinctIds) {
         return "# Gateway latency under a burst\n\n"
                 + "Measured " + Instant.now() + " with `benchmarks/scripts/gateway-latency.sh`: `bin/punctual serve"
                 + " --embedded` as its own process, " + clients + " clients on loopback releasing their requests at the"
-                + " same instant, after one warm-up burst of each kind. Times are client-side, request sent to"
-                + " response read, in ms."
+                + " same instant, after one warm-up burst of each kind; then " + rounds + " measured rounds of one"
+                + " burst of each kind. Times are client-side, request sent to response read, in ms, pooled over"
+                + " the rounds; the p99 of the best and the worst single round shows how much a burst varies."
                 + " Submissions are real batches, recorded durably (fsync) before the answer and then rejected by"
                 + " sizing, so no Spark runs during the burst.\n\n"
-                + "| burst | p50 | p90 | p99 | max | errors |\n|---|---|---|---|---|---|\n"
+                + "| burst | p50 | p90 | p99 | p99 of one round | max | errors |\n|---|---|---|---|---|---|---|\n"
                 + row("POST /batches (record + queue)", submits)
-                + row("… of which the gateway's own time (Server-Timing)", submits.serverMillis(), 0)
+                + row("… of which the gateway's own time (Server-Timing)",
+                        submits.stream().map(Burst::serverMillis).toList(), 0)
                 + row("POST /batches?dryRun=true (size + plan)", dryRuns)
                 + row("GET /batches/{id}", reads)
-                + "\nThe second row is the gateway's own time per submission of the measured burst, from the"
+                + "\nThe second row is the gateway's own time per submission of the measured bursts, from the"
                 + " `Server-Timing` header it sends (parse, authenticate, record durably, queue); the rest of the"
                 + " client-side time is waiting for a connection, a request thread or a CPU while " + clients
                 + " clients and the gateway (with its in-process YARN) share the machine's cores.\n"
-                + "\nBatches created by the measured burst: " + distinctIds + " distinct ids for " + clients
+                + "\nBatches created by the measured bursts: " + distinctIds + " distinct ids for " + clients * rounds
                 + " requests (none lost, none duplicated when equal).\n";
     }
 }
