@@ -73,7 +73,7 @@ final class PlacementForecast {
      * capacity over time: an instantaneous share and an average share over a window); empty when it may, else why not.
      */
     Optional<String> policyViolation(Sizing sizing, Instant deadline, String team, SharingPolicy policy) {
-        Optional<NormalForm> form = form(sizing, deadline);
+        Optional<NormalForm> form = form(sizing, deadline, true);
         if (form.isEmpty()) {
             return Optional.empty();
         }
@@ -83,15 +83,28 @@ final class PlacementForecast {
                 ? Optional.of(infeasible.reason()) : Optional.empty();
     }
 
-    /** Whether GREE finds room for the sized containers, held {@code sizing.hold()}, between now and {@code deadline}. */
+    /**
+     * Whether GREE finds room for what YARN will be asked between now and {@code deadline}: the sized containers held
+     * {@code sizing.hold()}, or, when that is longer than the window leaves, as long as {@link ReservationWindows}
+     * asks for.
+     */
     boolean fits(Sizing sizing, Instant deadline) {
-        return form(sizing, deadline).map(f -> new Gree().place(f, plan) instanceof Placement.Placed).orElse(false);
+        return fits(sizing, deadline, true);
+    }
+
+    private boolean fits(Sizing sizing, Instant deadline, boolean trimToWindow) {
+        return form(sizing, deadline, trimToWindow).map(f -> new Gree().place(f, plan) instanceof Placement.Placed)
+                .orElse(false);
     }
 
     /** The reservation as Rayon's RDL: one gang of executors plus the master, held {@code hold}, in the window. */
-    private Optional<NormalForm> form(Sizing sizing, Instant deadline) {
+    private Optional<NormalForm> form(Sizing sizing, Instant deadline, boolean trimToWindow) {
         long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
+        long room = end - 1 - 2 * ReservationWindows.PLAN_STEP.toSeconds();
         long hold = Math.max(1, sizing.hold().toSeconds());
+        if (trimToWindow && room >= 1) {
+            hold = Math.min(hold, room);
+        }
         if (end - 1 < hold) {
             return Optional.empty();
         }
@@ -101,17 +114,20 @@ final class PlacementForecast {
                 ? Optional.of(feasible.form()) : Optional.empty();
     }
 
-    /** The earliest deadline, within a day of {@code after}, by which the containers fit; bisection on whole seconds. */
+    /**
+     * The earliest deadline, within a day of {@code after}, by which the containers fit for their whole hold;
+     * bisection on whole seconds.
+     */
     Optional<Instant> earliestFit(Sizing sizing, Instant after) {
         Instant latest = after.plus(HORIZON);
-        if (!fits(sizing, latest)) {
+        if (!fits(sizing, latest, false)) {
             return Optional.empty();
         }
         long lo = seconds(origin, after);
         long hi = seconds(origin, latest);
         while (hi - lo > 1) {
             long mid = (lo + hi) / 2;
-            if (fits(sizing, origin.plusSeconds(mid))) {
+            if (fits(sizing, origin.plusSeconds(mid), false)) {
                 hi = mid;
             } else {
                 lo = mid;

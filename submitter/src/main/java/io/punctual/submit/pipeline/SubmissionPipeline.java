@@ -37,6 +37,9 @@ import java.util.function.Consumer;
  */
 public final class SubmissionPipeline {
 
+    /** Two steps of YARN's plan follower at its default interval (1 s). */
+    private static final Duration PLAN_FOLLOWER_STEP = Duration.ofSeconds(2);
+
     /** The knobs of one pipeline. */
     public record Settings(
             String eventLogDir,
@@ -164,7 +167,8 @@ public final class SubmissionPipeline {
     /**
      * Reserves the sized containers: a window that starts the job now first, the whole window second. Punctual's own
      * planner predicts YARN's answer first; a disagreement is reported, and when YARN has no room the planner finds
-     * the earliest deadline that would fit.
+     * the earliest deadline that would fit. When YARN refuses what the planner says fits, the plan is made again
+     * once after YARN's plan follower has had a step: YARN sizes its plan from the nodes a step late.
      */
     public Reservation reserve(Submission submission, Sizing sizing) {
         Instant asked = clock.instant();
@@ -173,6 +177,33 @@ public final class SubmissionPipeline {
             return new Reservation.Refused(plan.refusal().get() + plan.earliestDeadline()
                     .map(e -> "; the earliest deadline with room is " + e).orElse(""), plan.earliestDeadline());
         }
+        Attempt attempt = attempt(plan, asked);
+        if (attempt.held().isEmpty() && plan.predictedFits()) {
+            events.accept(new SubmissionEvent.Note("Punctual's planner found room for this reservation, but YARN"
+                    + " refused it (" + attempt.refusal() + "): the two views of the plan disagree; asking again in "
+                    + PLAN_FOLLOWER_STEP.toSeconds() + " s"));
+            pause(PLAN_FOLLOWER_STEP);
+            plan = plan(submission, sizing);
+            attempt = plan.refusal().isPresent() ? attempt : attempt(plan, asked);
+        }
+        if (attempt.held().isPresent()) {
+            return attempt.held().get();
+        }
+        Optional<Instant> earliest = plan.earliestDeadline().isPresent() ? plan.earliestDeadline()
+                : PlacementForecast.of(SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
+                        gateway.reservations(submission.planQueue()), clock.instant())
+                .earliestFit(sizing, submission.deadline());
+        return new Reservation.Refused("YARN cannot reserve " + sizing.shapes().total() + " for "
+                + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
+                + submission.deadline() + ": " + attempt.refusal()
+                + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest);
+    }
+
+    /** One pass over the plan's windows: the reservation YARN placed, or YARN's last reason for refusing. */
+    private record Attempt(Optional<Reservation.Held> held, String refusal) {
+    }
+
+    private Attempt attempt(ReservationPlan plan, Instant asked) {
         String refusal = "";
         for (ReservationSpec spec : plan.specs()) {
             ReservationOutcome outcome = gateway.reserve(spec);
@@ -184,22 +215,19 @@ public final class SubmissionPipeline {
                     events.accept(new SubmissionEvent.Note("Punctual's planner found no room for this reservation,"
                             + " but YARN placed it: the two views of the plan disagree"));
                 }
-                return new Reservation.Held(reserved.reservation());
+                return new Attempt(Optional.of(new Reservation.Held(reserved.reservation())), "");
             }
             refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
-        if (plan.predictedFits()) {
-            events.accept(new SubmissionEvent.Note("Punctual's planner found room for this reservation, but YARN"
-                    + " refused it (" + refusal + "): the two views of the plan disagree"));
+        return new Attempt(Optional.empty(), refusal);
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        Optional<Instant> earliest = plan.earliestDeadline().isPresent() ? plan.earliestDeadline()
-                : PlacementForecast.of(SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
-                        gateway.reservations(submission.planQueue()), clock.instant())
-                .earliestFit(sizing, submission.deadline());
-        return new Reservation.Refused("YARN cannot reserve " + sizing.shapes().total() + " for "
-                + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
-                + submission.deadline() + ": " + refusal
-                + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest);
     }
 
     /** What handing the application to YARN gave. */

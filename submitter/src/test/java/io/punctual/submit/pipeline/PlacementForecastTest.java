@@ -72,4 +72,17 @@ class PlacementForecastTest {
         assertThat(small.fits(SIZING, NOW.plusSeconds(3600))).isFalse();
         assertThat(small.earliestFit(SIZING, NOW.plusSeconds(3600))).isEmpty();
     }
+
+    @Test
+    void aHoldAsLongAsTheWholeWindowIsForecastAsTheShorterOneYarnIsAskedFor() {
+        // Without history the user's sizing holds until the deadline; ReservationWindows asks YARN for 3 s less.
+        var untilDeadline = new Sizing(SIZING.shapes(), new SizingDecision.Sized(2, "user", Bound.USER,
+                Duration.ofSeconds(300), Optional.empty(), Optional.empty(), List.of()), 4);
+        var empty = PlacementForecast.of(CAPACITY, List.of(), NOW);
+
+        assertThat(empty.fits(untilDeadline, NOW.plusSeconds(300))).isTrue();
+        // The earliest deadline is for the whole hold, so it is not pulled in by the trimming.
+        var busy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 600)), NOW);
+        assertThat(busy.earliestFit(untilDeadline, NOW.plusSeconds(300))).contains(NOW.plusSeconds(900));
+    }
 }

@@ -3,6 +3,7 @@ package io.punctual.submit.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
+import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.Install;
 import io.punctual.submit.cli.SubmitArguments;
 import io.punctual.submit.learn.StoredLearning;
@@ -11,9 +12,12 @@ import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.embedded.EmbeddedYarn;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -21,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -62,6 +67,10 @@ class SparkInReservationIT {
     }
 
     private SubmissionPipeline pipeline(Consumer<SubmissionEvent> events) throws IOException {
+        return pipeline(gateway, events);
+    }
+
+    private SubmissionPipeline pipeline(ClusterGateway gateway, Consumer<SubmissionEvent> events) throws IOException {
         var settings = new SubmissionPipeline.Settings(work.resolve("events").toUri().toString(),
                 Files.createDirectories(work.resolve("events")), yarn.confDir(), work.resolve("logs"),
                 Files.createDirectories(work.resolve("tmp")),
@@ -136,5 +145,35 @@ class SparkInReservationIT {
         var finished = (SubmissionOutcome.Finished) outcome;
         assertThat(finished.state()).isEqualTo(AppState.FAILED);
         assertThat(finished.diagnostics()).contains("DoesNotExist");
+    }
+
+    @Test
+    void aRefusalThePlannerDidNotExpectIsAskedAgainOnceAndThenHeld() throws IOException {
+        // The real YARN, except that its first reservation answer is the refusal a plan sized late gives.
+        AtomicInteger asked = new AtomicInteger();
+        ClusterGateway lagging = (ClusterGateway) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ClusterGateway.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("reserve") && asked.getAndIncrement() == 0) {
+                        return new ReservationOutcome.Refused("ResourceOverCommitException: the plan is still small");
+                    }
+                    try {
+                        return method.invoke(gateway, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
+        SubmissionPipeline pipeline = pipeline(lagging, events::add);
+        Submission submission = submission("io.punctual.workloads.SyntheticStages", "1", "1", "100");
+        var decision = pipeline.decide(submission);
+        Sizing sizing = decision.sizingFor((SizingDecision.Sized) decision.sizing());
+
+        var reservation = pipeline.reserve(submission, sizing);
+
+        assertThat(reservation).isInstanceOf(SubmissionPipeline.Reservation.Held.class);
+        assertThat(asked.get()).as("refused once, placed on the second plan").isGreaterThanOrEqualTo(2);
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note note
+                && note.text().contains("the two views of the plan disagree; asking again"));
+        pipeline.release(((SubmissionPipeline.Reservation.Held) reservation).reservation().id());
     }
 }
