@@ -103,6 +103,8 @@ public final class PredictionAccuracy {
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, header + report);
         System.out.println(header + report);
+        System.out.println("The runs stay in " + home.root().resolve("history")
+                + ": OfflineAccuracy re-evaluates that store without Spark (benchmarks/results/executor-scaling.md).");
     }
 
     private static SubmissionPipeline pipeline(EmbeddedYarn yarn, ClusterGateway gateway, Install install,
