@@ -100,10 +100,11 @@ final class PlacementForecast {
     /** The reservation as Rayon's RDL: one gang of executors plus the master, held {@code hold}, in the window. */
     private Optional<NormalForm> form(Sizing sizing, Instant deadline, boolean trimToWindow) {
         long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
-        long room = end - 1 - 2 * ReservationWindows.PLAN_STEP.toSeconds();
         long hold = Math.max(1, sizing.hold().toSeconds());
-        if (trimToWindow && room >= 1) {
-            hold = Math.min(hold, room);
+        if (trimToWindow) {
+            // The window opens a second from now, as ReservationWindows asks YARN for it.
+            hold = ReservationWindows.hold(sizing, origin.plusSeconds(1), origin.plusSeconds(end))
+                    .map(Duration::toSeconds).orElse(hold);
         }
         if (end - 1 < hold) {
             return Optional.empty();

@@ -26,12 +26,8 @@ final class ReservationWindows {
     static List<ReservationSpec> toTry(Submission submission, Sizing sizing) {
         Instant arrival = submission.submittedAt().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
         Instant deadline = submission.deadline().truncatedTo(ChronoUnit.SECONDS);
-        Duration room = Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
-        if (room.compareTo(PLAN_STEP) < 0) {
-            throw new IllegalArgumentException("the deadline " + submission.deadline() + " leaves no time to run; give"
-                    + " a later deadline");
-        }
-        Duration hold = sizing.hold().compareTo(room) < 0 ? ceilSeconds(sizing.hold()) : room;
+        Duration hold = hold(sizing, arrival, deadline).orElseThrow(() -> new IllegalArgumentException("the deadline "
+                + submission.deadline() + " leaves no time to run; give a later deadline"));
         List<ReservationSpec> specs = new ArrayList<>();
         Duration slack = Duration.ofSeconds(Math.max(2 * PLAN_STEP.toSeconds(), hold.toSeconds() / 10));
         Instant soon = arrival.plus(hold).plus(slack);
@@ -40,6 +36,19 @@ final class ReservationWindows {
         }
         specs.add(spec(submission, sizing, arrival, deadline, hold));
         return specs;
+    }
+
+    /**
+     * How long the reservation asked for between {@code arrival} and {@code deadline} (whole seconds) holds the
+     * containers: the sized hold, or what the window leaves once YARN's rounding is allowed for when that is less;
+     * empty when the window leaves less than one plan step.
+     */
+    static Optional<Duration> hold(Sizing sizing, Instant arrival, Instant deadline) {
+        Duration room = Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
+        if (room.compareTo(PLAN_STEP) < 0) {
+            return Optional.empty();
+        }
+        return Optional.of(sizing.hold().compareTo(room) < 0 ? ceilSeconds(sizing.hold()) : room);
     }
 
     /**
