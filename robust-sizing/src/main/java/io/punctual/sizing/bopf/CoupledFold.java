@@ -63,15 +63,15 @@ final class CoupledFold {
             long common = 1;
             for (int i = 0; i < m; i++) {
                 long period = families.get(i).period();
-                h = HardBurstLoad.lcm(h, period);
-                n[i] = period / HardBurstLoad.gcd(period, q.periodSeconds());
+                h = Periods.lcm(h, period);
+                n[i] = period / Periods.gcd(period, q.periodSeconds());
                 // gcd(lcm L_i, T_q) = lcm gcd(L_i, T_q): known even when the hyperperiod overflows
-                common = HardBurstLoad.lcm(common, HardBurstLoad.gcd(period, q.periodSeconds()));
+                common = Periods.lcm(common, Periods.gcd(period, q.periodSeconds()));
             }
             long d = m > MAX_FAMILIES_TO_SPLIT ? Long.MAX_VALUE : 1;
             for (int i = 0; i < m && d != Long.MAX_VALUE; i++) {
                 for (int j = i + 1; j < m; j++) {
-                    d = HardBurstLoad.lcm(d, HardBurstLoad.gcd(n[i], n[j]));
+                    d = Periods.lcm(d, Periods.gcd(n[i], n[j]));
                 }
             }
             hyperperiod = h;
@@ -98,8 +98,8 @@ final class CoupledFold {
     }
 
     private static long step(DenseBursts family, long n, long shared, QueueSpec q) {
-        long e = HardBurstLoad.gcd(n, shared);
-        return HardBurstLoad.gcd(family.period(), (e % family.period()) * (q.periodSeconds() % family.period()));
+        long e = Periods.gcd(n, shared);
+        return Periods.gcd(family.period(), (e % family.period()) * (q.periodSeconds() % family.period()));
     }
 
     private static double splitWork(List<DenseBursts> families, long[] n, long shared, QueueSpec q, long width) {

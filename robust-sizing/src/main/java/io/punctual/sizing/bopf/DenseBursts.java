@@ -29,7 +29,7 @@ final class DenseBursts implements PeriodicBursts {
 
     /** The period this family would have after taking a queue of {@code queuePeriod}: lcm(L, T). */
     long periodWith(long queuePeriod) {
-        return HardBurstLoad.lcm(period, queuePeriod);
+        return Periods.lcm(period, queuePeriod);
     }
 
     @Override
@@ -80,7 +80,7 @@ final class DenseBursts implements PeriodicBursts {
 
     @Override
     public double foldWork(QueueSpec q) {
-        long g = HardBurstLoad.gcd(period, q.periodSeconds());
+        long g = Periods.gcd(period, q.periodSeconds());
         return (double) (period / g) * Math.min(q.onSeconds(), g);
     }
 
@@ -96,7 +96,7 @@ final class DenseBursts implements PeriodicBursts {
 
     @Override
     public FoldedWindow foldFor(QueueSpec q) {
-        long g = HardBurstLoad.gcd(period, q.periodSeconds());
+        long g = Periods.gcd(period, q.periodSeconds());
         int width = (int) Math.min(q.onSeconds(), g);
         long[] cores = new long[width];
         long[] memory = new long[width];

@@ -84,7 +84,7 @@ final class HardBurstLoad {
         long bestPeriod = Long.MAX_VALUE;
         for (DenseBursts family : families) {
             long grown = family.periodWith(period);
-            if (grown <= denseHyperperiod && grown < bestPeriod && primesDivide(period, family.period())) {
+            if (grown <= denseHyperperiod && grown < bestPeriod && Periods.primesDivide(period, family.period())) {
                 best = family;
                 bestPeriod = grown;
             }
@@ -94,14 +94,6 @@ final class HardBurstLoad {
             families.add(best);
         }
         return best;
-    }
-
-    /** True when every prime factor of {@code a} divides {@code b}. */
-    private static boolean primesDivide(long a, long b) {
-        for (long common = gcd(a, b); common > 1; common = gcd(a, b)) {
-            a /= common;
-        }
-        return a == 1;
     }
 
     private <T extends PeriodicBursts> T register(T source) {
@@ -215,7 +207,7 @@ final class HardBurstLoad {
         long[] n = new long[m];
         for (int i = 0; i < m; i++) {
             parent[i] = i;
-            n[i] = touching.get(i).period() / gcd(touching.get(i).period(), queuePeriod);
+            n[i] = touching.get(i).period() / Periods.gcd(touching.get(i).period(), queuePeriod);
         }
         int firstCoupled = -1;
         for (int i = 0; i < m; i++) {
@@ -228,7 +220,7 @@ final class HardBurstLoad {
                 continue;
             }
             for (int j = i + 1; j < m; j++) {
-                if (n[j] > 1 && gcd(n[i], n[j]) > 1) {
+                if (n[j] > 1 && Periods.gcd(n[i], n[j]) > 1) {
                     parent[find(parent, i)] = find(parent, j);
                 }
             }
@@ -270,7 +262,7 @@ final class HardBurstLoad {
         long hyperperiod = 1;
         List<PeriodProfile> parts = new ArrayList<>();
         for (int i : component) {
-            hyperperiod = lcm(hyperperiod, touching.get(i).period());
+            hyperperiod = Periods.lcm(hyperperiod, touching.get(i).period());
             if (hyperperiod > QueueSpec.MAX_SECONDS) {
                 return null;
             }
@@ -280,7 +272,8 @@ final class HardBurstLoad {
         if (segments > PeriodProfile.MAX_SEGMENTS || !budget.spend((double) segments * SPARSE_SEGMENT_COST)) {
             return null;
         }
-        PeriodProfile folded = PeriodProfile.sum(parts, hyperperiod).foldTo(gcd(hyperperiod, q.periodSeconds()));
+        PeriodProfile folded = PeriodProfile.sum(parts, hyperperiod)
+                .foldTo(Periods.gcd(hyperperiod, q.periodSeconds()));
         return new FoldedWindow(folded, folded.maxOver(q.startSeconds(), q.onSeconds()));
     }
 
@@ -388,19 +381,5 @@ final class HardBurstLoad {
 
     private static long[] elementwiseMax(long[] a, long[] b) {
         return new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])};
-    }
-
-    static long gcd(long a, long b) {
-        while (b != 0) {
-            long t = a % b;
-            a = b;
-            b = t;
-        }
-        return a;
-    }
-
-    static long lcm(long a, long b) {
-        long factor = a / gcd(a, b);
-        return Math.multiplyHigh(factor, b) != 0 || factor * b < 0 ? Long.MAX_VALUE : factor * b;
     }
 }

@@ -82,7 +82,7 @@ final class SparseBursts implements PeriodicBursts {
 
     @Override
     public double foldWork(QueueSpec q) {
-        boolean cached = folds.containsKey(HardBurstLoad.gcd(period, q.periodSeconds()));
+        boolean cached = folds.containsKey(Periods.gcd(period, q.periodSeconds()));
         return (cached ? 1.0 : HardBurstLoad.SPARSE_SEGMENT_COST) * (steps.size() + 1);
     }
 
@@ -110,7 +110,7 @@ final class SparseBursts implements PeriodicBursts {
 
     @Override
     public FoldedWindow foldFor(QueueSpec q) {
-        long g = HardBurstLoad.gcd(period, q.periodSeconds());
+        long g = Periods.gcd(period, q.periodSeconds());
         PeriodProfile folded = folds.get(g);
         if (folded == null) {
             folded = profile().foldTo(g);

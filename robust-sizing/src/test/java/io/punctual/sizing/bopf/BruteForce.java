@@ -14,7 +14,7 @@ final class BruteForce {
         long latestStart = 0;
         for (QueueSpec queue : queues) {
             if (queue.isLatencySensitive()) {
-                hyperperiod = hyperperiod / HardBurstLoad.gcd(hyperperiod, queue.periodSeconds()) * queue.periodSeconds();
+                hyperperiod = hyperperiod / Periods.gcd(hyperperiod, queue.periodSeconds()) * queue.periodSeconds();
                 latestStart = Math.max(latestStart, queue.startSeconds());
             }
         }
