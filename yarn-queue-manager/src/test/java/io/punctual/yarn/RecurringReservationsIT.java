@@ -8,10 +8,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Recurring reservations (BoPF "Hard" latency-sensitive queues) on a real ResourceManager, one embedded cluster for
@@ -25,25 +23,11 @@ class RecurringReservationsIT {
     private static final Duration PERIOD = Duration.ofSeconds(30);
     private static final Duration LAG = Duration.ofSeconds(5);
 
-    static TestCluster cluster;
-    static ClusterGateway gateway;
+    @RegisterExtension
+    static final TestCluster cluster = TestCluster.perClass("recurring-it").expectingNoReservationsLeftIn("sla");
 
-    @BeforeAll
-    static void start() {
-        cluster = TestCluster.start("recurring-it");
-        gateway = cluster.gateway;
-    }
-
-    @AfterAll
-    static void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    @AfterEach
-    void nothingIsLeftBehind() {
-        assertThat(gateway.reservations("sla")).isEmpty();
+    private static ClusterGateway gateway() {
+        return cluster.gateway();
     }
 
     record Sample(Instant at, Optional<QueueSnapshot> queue) {
@@ -60,12 +44,12 @@ class RecurringReservationsIT {
         var spec = new ReservationSpec("sla", "hard-lq", arrival, arrival.plusSeconds(20), ReservationSpec.Combine.ALL,
                 List.of(StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(8))), Optional.of(PERIOD));
 
-        var outcome = gateway.reserve(spec);
+        var outcome = gateway().reserve(spec);
 
         assertThat(outcome).isInstanceOf(ReservationOutcome.Reserved.class);
         ReservationId id = ((ReservationOutcome.Reserved) outcome).id();
         try {
-            ReservationInfo listed = gateway.reservations("sla").stream().filter(r -> r.id().equals(id))
+            ReservationInfo listed = gateway().reservations("sla").stream().filter(r -> r.id().equals(id))
                     .findFirst().orElseThrow();
             assertThat(listed.recurrence()).contains(PERIOD);
             assertThat(listed.name()).isEqualTo("hard-lq");
@@ -83,7 +67,8 @@ class RecurringReservationsIT {
             // The first repetition is a real reservation: its queue opens with the reserved share (once the 3.3.x
             // zero-effective-resources fault is remedied, which awaitReservationQueue does).
             pauseUntil(first.start());
-            QueueSnapshot opened = gateway.awaitReservationQueue("sla", id, Duration.between(Instant.now(), first.end()));
+            QueueSnapshot opened = gateway().awaitReservationQueue("sla", id,
+                    Duration.between(Instant.now(), first.end()));
             assertThat(opened.guaranteed()).isEqualTo(Resources.of(2, 2048));
 
             List<Sample> samples = watch(id.queueName(), second.end().plus(LAG));
@@ -101,7 +86,7 @@ class RecurringReservationsIT {
                 assertThat(sample.queue().orElseThrow().guaranteed()).isEqualTo(Resources.ZERO);
             });
         } finally {
-            assertThat(gateway.release(id)).isTrue();
+            assertThat(gateway().release(id)).isTrue();
         }
     }
 
@@ -112,7 +97,7 @@ class RecurringReservationsIT {
                 ReservationSpec.Combine.ALL, List.of(StageRequest.gang(Resources.of(1, 1024), 1, Duration.ofSeconds(2))),
                 Optional.of(Duration.ofSeconds(7)));
 
-        var outcome = gateway.reserve(spec);
+        var outcome = gateway().reserve(spec);
 
         // YARN's plan holds recurring allocations over a 24 h cycle (max-periodicity 86400000 ms): 7 s does not divide it.
         assertThat(outcome).isInstanceOf(ReservationOutcome.Refused.class);
@@ -125,7 +110,7 @@ class RecurringReservationsIT {
         var hard = new ReservationSpec("sla", "hard-unrolled", now.plusSeconds(2), now.plusSeconds(22),
                 ReservationSpec.Combine.ALL, List.of(StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(8))),
                 Optional.of(PERIOD));
-        var unrolled = new UnrolledRecurrence(gateway);
+        var unrolled = new UnrolledRecurrence(gateway());
         try {
             var booked = unrolled.renew(hard, now, PERIOD.multipliedBy(2));
 
@@ -165,7 +150,7 @@ class RecurringReservationsIT {
     private static List<Sample> watch(String queue, Instant until) {
         List<Sample> samples = new ArrayList<>();
         while (Instant.now().isBefore(until)) {
-            samples.add(new Sample(Instant.now(), gateway.snapshot().queue(queue)));
+            samples.add(new Sample(Instant.now(), gateway().snapshot().queue(queue)));
             pause(Duration.ofMillis(500));
         }
         return samples;

@@ -8,33 +8,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Reservations on a real ResourceManager (one embedded cluster for the class). */
 class ReservationsIT {
 
-    static TestCluster cluster;
-    static ClusterGateway gateway;
+    @RegisterExtension
+    static final TestCluster cluster = TestCluster.perClass("reservations-it").expectingNoReservationsLeftIn("sla");
 
-    @BeforeAll
-    static void start() {
-        cluster = TestCluster.start("reservations-it");
-        gateway = cluster.gateway;
-    }
-
-    @AfterAll
-    static void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    @AfterEach
-    void nothingIsLeftBehind() {
-        assertThat(gateway.reservations("sla")).isEmpty();
+    private static ClusterGateway gateway() {
+        return cluster.gateway();
     }
 
     private static ReservationSpec gang(String name, int containers, Duration window) {
@@ -45,48 +29,48 @@ class ReservationsIT {
 
     @Test
     void aReservationIsListedWithItsAllocationAndRunsAsAQueueWithRealCapacity() {
-        var outcome = gateway.reserve(gang("listed", 3, Duration.ofMinutes(4)));
+        var outcome = gateway().reserve(gang("listed", 3, Duration.ofMinutes(4)));
         assertThat(outcome).isInstanceOf(ReservationOutcome.Reserved.class);
         ReservationInfo placed = ((ReservationOutcome.Reserved) outcome).reservation();
         try {
-            assertThat(gateway.reservations("sla")).extracting(ReservationInfo::id).containsExactly(placed.id());
+            assertThat(gateway().reservations("sla")).extracting(ReservationInfo::id).containsExactly(placed.id());
             assertThat(placed.name()).isEqualTo("listed");
             assertThat(placed.allocation()).isNotEmpty();
             assertThat(placed.allocation()).allSatisfy(step ->
                     assertThat(step.resources()).isEqualTo(Resources.of(3, 3072)));
 
-            QueueSnapshot queue = gateway.awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(30));
+            QueueSnapshot queue = gateway().awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(30));
 
             assertThat(queue.name()).isEqualTo(placed.id().queueName());
-            var seen = gateway.snapshot().queue(placed.id().queueName()).orElseThrow();
+            var seen = gateway().snapshot().queue(placed.id().queueName()).orElseThrow();
             assertThat(seen.guaranteed()).isEqualTo(Resources.of(3, 3072));
             assertThat(seen.ceiling().memoryMb()).isPositive();
         } finally {
-            assertThat(gateway.release(placed.id())).isTrue();
+            assertThat(gateway().release(placed.id())).isTrue();
         }
     }
 
     @Test
     void anUpdateReplacesTheRequestAndAnImpossibleUpdateKeepsTheOldOne() {
-        var placed = (ReservationOutcome.Reserved) gateway.reserve(gang("grows", 2, Duration.ofMinutes(3)));
+        var placed = (ReservationOutcome.Reserved) gateway().reserve(gang("grows", 2, Duration.ofMinutes(3)));
         try {
-            var bigger = gateway.update(placed.id(), gang("grows", 4, Duration.ofMinutes(3)));
+            var bigger = gateway().update(placed.id(), gang("grows", 4, Duration.ofMinutes(3)));
             assertThat(bigger).isInstanceOf(ReservationOutcome.Reserved.class);
             assertThat(((ReservationOutcome.Reserved) bigger).reservation().allocation())
                     .allSatisfy(step -> assertThat(step.resources()).isEqualTo(Resources.of(4, 4096)));
 
-            var impossible = gateway.update(placed.id(), gang("grows", 500, Duration.ofMinutes(3)));
+            var impossible = gateway().update(placed.id(), gang("grows", 500, Duration.ofMinutes(3)));
             assertThat(impossible).isInstanceOf(ReservationOutcome.Refused.class);
-            assertThat(gateway.reservation("sla", placed.id()).orElseThrow().allocation())
+            assertThat(gateway().reservation("sla", placed.id()).orElseThrow().allocation())
                     .allSatisfy(step -> assertThat(step.resources()).isEqualTo(Resources.of(4, 4096)));
         } finally {
-            gateway.release(placed.id());
+            gateway().release(placed.id());
         }
     }
 
     @Test
     void aGangLargerThanThePlanIsRefusedWithYarnsReason() {
-        var outcome = gateway.reserve(gang("too-big", 100, Duration.ofMinutes(2)));
+        var outcome = gateway().reserve(gang("too-big", 100, Duration.ofMinutes(2)));
 
         assertThat(outcome).isInstanceOf(ReservationOutcome.Refused.class);
         assertThat(((ReservationOutcome.Refused) outcome).reason()).isNotBlank();
@@ -100,24 +84,24 @@ class ReservationsIT {
                 List.of(StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofMinutes(2)),
                         StageRequest.gang(Resources.of(1, 1024), 4, Duration.ofMinutes(2))),
                 Optional.empty());
-        var placed = (ReservationOutcome.Reserved) gateway.reserve(spec);
+        var placed = (ReservationOutcome.Reserved) gateway().reserve(spec);
         try {
             var steps = placed.reservation().allocation();
             var small = steps.stream().filter(s -> s.resources().equals(Resources.of(2, 2048))).findFirst().orElseThrow();
             var large = steps.stream().filter(s -> s.resources().equals(Resources.of(4, 4096))).findFirst().orElseThrow();
             assertThat(small.end()).isBeforeOrEqualTo(large.start());
         } finally {
-            gateway.release(placed.id());
+            gateway().release(placed.id());
         }
     }
 
     @Test
     void releasingTwiceIsHarmlessAndWaitingOnAReleasedReservationSaysSo() {
-        var placed = (ReservationOutcome.Reserved) gateway.reserve(gang("short-lived", 1, Duration.ofMinutes(2)));
+        var placed = (ReservationOutcome.Reserved) gateway().reserve(gang("short-lived", 1, Duration.ofMinutes(2)));
 
-        assertThat(gateway.release(placed.id())).isTrue();
-        assertThat(gateway.release(placed.id())).isFalse();
-        assertThatThrownBy(() -> gateway.awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(2)))
+        assertThat(gateway().release(placed.id())).isTrue();
+        assertThat(gateway().release(placed.id())).isFalse();
+        assertThatThrownBy(() -> gateway().awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(2)))
                 .isInstanceOf(GatewayException.class).hasMessageContaining("not in the plan");
     }
 
@@ -127,24 +111,24 @@ class ReservationsIT {
         Instant opens = Instant.now().plusSeconds(12).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         var spec = ReservationSpec.single("sla", "later", opens, opens.plusSeconds(60),
                 StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(40)));
-        var placed = (ReservationOutcome.Reserved) gateway.reserve(spec);
+        var placed = (ReservationOutcome.Reserved) gateway().reserve(spec);
         try {
             assertThat(placed.reservation().start()).hasValueSatisfying(start -> assertThat(start).isAfterOrEqualTo(opens));
 
-            QueueSnapshot queue = gateway.awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(90));
+            QueueSnapshot queue = gateway().awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(90));
 
             assertThat(queue.name()).isEqualTo(placed.id().queueName());
             // YARN's plan follower rounds its clock up to the next plan step (1 s here), so a queue may open up to
             // one step before the reserved start.
             assertThat(Instant.now()).isAfterOrEqualTo(placed.reservation().start().orElseThrow().minusSeconds(1));
         } finally {
-            gateway.release(placed.id());
+            gateway().release(placed.id());
         }
     }
 
     @Test
     void theSnapshotShowsBothQueuesAndTheWholeCluster() {
-        ClusterSnapshot snapshot = gateway.snapshot();
+        ClusterSnapshot snapshot = gateway().snapshot();
 
         assertThat(snapshot.nodeManagers()).isEqualTo(2);
         assertThat(snapshot.total()).isEqualTo(Resources.of(16, 16384));

@@ -1,37 +1,94 @@
 package io.punctual.yarn;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.punctual.yarn.embedded.EmbeddedYarn;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** One real embedded YARN and a gateway onto it, for one integration-test class. */
-public final class TestCluster implements AutoCloseable {
+/**
+ * One real embedded YARN and a gateway onto it. An integration-test class registers one for all its tests with
+ * {@code @RegisterExtension static final TestCluster cluster = TestCluster.perClass("name")}; a single test starts
+ * its own with {@link #start}. The client configuration goes to {@code target/<name>-conf}.
+ */
+public final class TestCluster implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, AutoCloseable {
 
-    public final EmbeddedYarn yarn;
-    public final ClusterGateway gateway;
+    private final String name;
+    private final Optional<String> emptyPlanAfterEach;
+    private EmbeddedYarn yarn;
+    private ClusterGateway gateway;
 
-    private TestCluster(EmbeddedYarn yarn, ClusterGateway gateway) {
-        this.yarn = yarn;
-        this.gateway = gateway;
+    private TestCluster(String name, Optional<String> emptyPlanAfterEach) {
+        this.name = name;
+        this.emptyPlanAfterEach = emptyPlanAfterEach;
     }
 
-    /** Starts the default embedded cluster, writing its client configuration under {@code target/<name>-conf}. */
+    /** A cluster started before the class's tests and stopped after them. */
+    public static TestCluster perClass(String name) {
+        return new TestCluster(name, Optional.empty());
+    }
+
+    /** As {@link #perClass}, and after every test asserts that no reservation is left in {@code planQueue}. */
+    public TestCluster expectingNoReservationsLeftIn(String planQueue) {
+        return new TestCluster(name, Optional.of(planQueue));
+    }
+
+    /** Starts the default embedded cluster now. */
     public static TestCluster start(String name) {
-        EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), Path.of("target", name + "-conf"));
+        TestCluster cluster = perClass(name);
+        cluster.open();
+        return cluster;
+    }
+
+    private void open() {
+        yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), Path.of("target", name + "-conf"));
         try {
-            return new TestCluster(yarn, yarn.gateway());
+            gateway = yarn.gateway();
         } catch (RuntimeException e) {
             yarn.close();
             throw e;
         }
     }
 
+    public EmbeddedYarn yarn() {
+        return yarn;
+    }
+
+    public ClusterGateway gateway() {
+        return gateway;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        open();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        emptyPlanAfterEach.ifPresent(plan -> assertThat(gateway.reservations(plan)).as("reservations left in " + plan)
+                .isEmpty());
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
+    }
+
     @Override
     public void close() {
         try {
-            gateway.close();
+            if (gateway != null) {
+                gateway.close();
+            }
         } finally {
-            yarn.close();
+            if (yarn != null) {
+                yarn.close();
+            }
         }
     }
 }

@@ -11,7 +11,6 @@ import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
 import io.punctual.yarn.StageRequest;
-import io.punctual.yarn.embedded.EmbeddedYarn;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,10 +20,10 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Team queues through the real scheduler configuration API of an embedded ResourceManager (one cluster for the
@@ -35,35 +34,27 @@ class TeamQueuesIT {
 
     private static final Offset<Double> SAME = Offset.offset(1e-6);
 
-    static TestCluster cluster;
-    static EmbeddedYarn yarn;
-    static ClusterGateway gateway;
+    @RegisterExtension
+    static final TestCluster cluster = TestCluster.perClass("team-queues-it").expectingNoReservationsLeftIn("sla");
     static SchedulerConfiguration scheduler;
     static TeamQueues teams;
     static SchedulerConf original;
 
     @BeforeAll
     static void start() {
-        cluster = TestCluster.start("team-queues-it");
-        yarn = cluster.yarn;
-        gateway = cluster.gateway;
-        scheduler = SchedulerConfRest.at(yarn.resourceManagerWebAddress(), "punctual");
-        teams = new DonorTeamQueues(scheduler, TeamQueueLayout.underRoot("adhoc"), QueueOccupancy.of(gateway));
+        scheduler = SchedulerConfRest.at(cluster.yarn().resourceManagerWebAddress(), "punctual");
+        teams = new DonorTeamQueues(scheduler, TeamQueueLayout.underRoot("adhoc"), QueueOccupancy.of(gateway()));
         original = scheduler.read();
     }
 
-    @AfterAll
-    static void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
+    private static ClusterGateway gateway() {
+        return cluster.gateway();
     }
 
     @AfterEach
     void nothingIsLeftBehind() {
         teams.list().forEach(team -> assertThat(teams.remove(team.team())).isInstanceOf(TeamQueueOutcome.Removed.class));
         assertThat(scheduler.read()).isEqualTo(original);
-        assertThat(gateway.reservations("sla")).isEmpty();
     }
 
     @Test
@@ -73,14 +64,14 @@ class TeamQueuesIT {
         assertThat(created).isInstanceOf(TeamQueueOutcome.Ready.class);
         TeamQueue etl = ((TeamQueueOutcome.Ready) created).queue();
         assertThat(etl).isEqualTo(new TeamQueue("etl", QueuePath.of("root.team-etl"), 0.10, 0.50, 2, true));
-        QueueSnapshot seen = gateway.snapshot().queue("team-etl").orElseThrow();
+        QueueSnapshot seen = gateway().snapshot().queue("team-etl").orElseThrow();
         assertThat(seen.parent()).isEqualTo("root");
         assertThat(seen.capacity()).isCloseTo(etl.capacity(), SAME);
         assertThat(seen.maximumCapacity()).isCloseTo(etl.maximumCapacity(), SAME);
         // 10 % of the 16 GiB cluster, as the scheduler rounds it: floor(16384 * 0.10) = 1638 MiB.
         assertThat(seen.guaranteed().memoryMb()).isEqualTo(1638);
         // adhoc lent it: 30 - 10 = 20 %.
-        assertThat(gateway.snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.20, SAME);
+        assertThat(gateway().snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.20, SAME);
         JsonNode rest = schedulerQueue("team-etl");
         assertThat(rest.path("capacity").asDouble()).isEqualTo(10.0);
         assertThat(rest.path("maxCapacity").asDouble()).isEqualTo(50.0);
@@ -89,15 +80,15 @@ class TeamQueuesIT {
         var resized = teams.ensure(new TeamQueueSpec("etl", 0.25, 0.50, 2));
 
         assertThat(((TeamQueueOutcome.Ready) resized).queue().capacity()).isEqualTo(0.25);
-        assertThat(gateway.snapshot().queue("team-etl").orElseThrow().capacity()).isCloseTo(0.25, SAME);
-        assertThat(gateway.snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.05, SAME);
+        assertThat(gateway().snapshot().queue("team-etl").orElseThrow().capacity()).isCloseTo(0.25, SAME);
+        assertThat(gateway().snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.05, SAME);
         assertThat(schedulerQueue("team-etl").path("capacity").asDouble()).isEqualTo(25.0);
         assertThat(teams.ensure(new TeamQueueSpec("etl", 0.25, 0.50, 2)))
                 .isEqualTo(new TeamQueueOutcome.Ready(((TeamQueueOutcome.Ready) resized).queue(), false));
 
         assertThat(teams.remove("etl")).isEqualTo(new TeamQueueOutcome.Removed("etl", true));
-        assertThat(gateway.snapshot().queue("team-etl")).isEmpty();
-        assertThat(gateway.snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.30, SAME);
+        assertThat(gateway().snapshot().queue("team-etl")).isEmpty();
+        assertThat(gateway().snapshot().queue("adhoc").orElseThrow().capacity()).isCloseTo(0.30, SAME);
     }
 
     @Test
@@ -145,7 +136,7 @@ class TeamQueuesIT {
         assertThat(((QueueChangeOutcome.Refused) outcome).stage()).isEqualTo(QueueChangeOutcome.Stage.APPLY);
         assertThat(((QueueChangeOutcome.Refused) outcome).reason()).contains("not yet in stopped state");
         assertThat(scheduler.read()).isEqualTo(withTeam);
-        assertThat(gateway.snapshot().queue("team-etl")).isPresent();
+        assertThat(gateway().snapshot().queue("team-etl")).isPresent();
     }
 
     @Test
@@ -155,21 +146,21 @@ class TeamQueuesIT {
         var spec = ReservationSpec.single("sla", "after-change", now, now.plus(Duration.ofMinutes(3)),
                 StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofMinutes(3)));
 
-        var placed = (ReservationOutcome.Reserved) gateway.reserve(spec);
+        var placed = (ReservationOutcome.Reserved) gateway().reserve(spec);
         try {
-            QueueSnapshot queue = gateway.awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(30));
+            QueueSnapshot queue = gateway().awaitReservationQueue("sla", placed.id(), Duration.ofSeconds(30));
             assertThat(queue.name()).isEqualTo(placed.id().queueName());
-            assertThat(gateway.snapshot().queue(placed.id().queueName()).orElseThrow().guaranteed())
+            assertThat(gateway().snapshot().queue(placed.id().queueName()).orElseThrow().guaranteed())
                     .isEqualTo(Resources.of(2, 2048));
         } finally {
-            assertThat(gateway.release(placed.id())).isTrue();
+            assertThat(gateway().release(placed.id())).isTrue();
         }
     }
 
     /** The queue as {@code GET /ws/v1/cluster/scheduler} shows it: the RM's own view, read independently. */
     private static JsonNode schedulerQueue(String name) throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://" + yarn.resourceManagerWebAddress() + "/ws/v1/cluster/scheduler"))
+                        URI.create("http://" + cluster.yarn().resourceManagerWebAddress() + "/ws/v1/cluster/scheduler"))
                 .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         return find(new ObjectMapper().readTree(response.body()).path("schedulerInfo"), name)
