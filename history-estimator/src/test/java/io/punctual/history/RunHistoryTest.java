@@ -28,10 +28,10 @@ class RunHistoryTest {
     Path logs;
 
     @Test
-    void ingestingTheSharedLogsStoresEachOnceAndAgainChangesNothing() {
+    void ingestingSparksOwnLogsStoresEachOnceAndAgainChangesNothing() {
         RunHistory history = RunHistory.open(home);
         List<String> progress = new ArrayList<>();
-        IngestReport first = history.ingest(SharedData.sparkEvents().toString(), new IngestProgress() {
+        IngestReport first = history.ingest(SparkEventLogs.sparkEvents().toString(), new IngestProgress() {
             @Override
             public void reading(int index, int total, String uri) {
                 progress.add(index + "/" + total);
@@ -45,7 +45,7 @@ class RunHistoryTest {
         assertThat(first.clean()).isTrue();
         assertThat(progress).hasSize(18).startsWith("1/18").endsWith("18/18");
 
-        IngestReport again = history.ingest(SharedData.sparkEvents().toString(), IngestProgress.SILENT);
+        IngestReport again = history.ingest(SparkEventLogs.sparkEvents().toString(), IngestProgress.SILENT);
         assertThat(again.count("unchanged")).isEqualTo(18);
         assertThat(again.toText()).contains("0 stored, 18 unchanged");
     }
@@ -53,7 +53,7 @@ class RunHistoryTest {
     @Test
     void brokenAttemptsEndUpAsTheirMostCompleteReading() {
         RunHistory history = RunHistory.open(home);
-        IngestReport report = history.ingest(SharedData.brokenSparkEvents().toString(), IngestProgress.SILENT);
+        IngestReport report = history.ingest(SparkEventLogs.brokenSparkEvents().toString(), IngestProgress.SILENT);
         // sorted: last-attempt-incomplete/_1 (complete), _2 (incomplete), previous-attempt-incomplete/_1 (incomplete,
         // but attempt 1 is already complete: skipped), _2 (complete: replaces attempt 2's incomplete record)
         assertThat(report.outcomes()).extracting(IngestReport.Outcome::kind)
@@ -133,7 +133,7 @@ class RunHistoryTest {
     @Test
     void showGivesTheIssueFieldsAsJson() throws IOException {
         RunHistory history = RunHistory.open(home);
-        history.ingest(SharedData.sparkEvents().resolve("app-20161115172038-0000").toString(), IngestProgress.SILENT);
+        history.ingest(SparkEventLogs.sparkEvents().resolve("app-20161115172038-0000").toString(), IngestProgress.SILENT);
         JsonNode json = new ObjectMapper().readTree(history.show(Optional.empty()).toJson());
         JsonNode run = json.path("runs").get(0);
         assertThat(run.path("appId").asText()).isEqualTo("app-20161115172038-0000");

@@ -1,6 +1,6 @@
 package io.punctual.history.eventlog;
 
-import io.punctual.history.SharedData;
+import io.punctual.history.SparkEventLogs;
 import io.punctual.history.run.ReadOutcome;
 import io.punctual.history.run.RunRecord;
 import io.punctual.history.source.FileSystemRunSource;
@@ -24,7 +24,8 @@ import static java.util.Map.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every event log Apache Spark ships for its own tests, good and broken, must be read or rejected with a reason.
+ * Every event log Apache Spark ships for its own tests, good and broken, must be read or rejected with a reason
+ * (they come from Spark's tests jar, see {@link SparkEventLogs}).
  * The numbers are checked against {@link PlainScan} (a naive tree-per-line count), the verdicts against a table
  * worked out by reading the logs.
  */
@@ -60,11 +61,11 @@ class SharedLogsGoldenTest {
             entry("spark-events-broken/previous-attempt-incomplete/application_1656321732247_0006_2", "no tasks ran"));
 
     static List<Path> allLogs() {
-        return SharedData.allEventLogs();
+        return SparkEventLogs.allEventLogs();
     }
 
     @Test
-    void theTableCoversEverySharedLog() {
+    void theTableCoversEveryLogSparkShips() {
         assertThat(allLogs().stream().map(SharedLogsGoldenTest::key).toList())
                 .containsExactlyInAnyOrderElementsOf(VERDICT.keySet());
     }
@@ -78,7 +79,7 @@ class SharedLogsGoldenTest {
         }
         ReadOutcome outcome = read(log);
 
-        assertThat(expected.started()).as("every shared log has an application start").isTrue();
+        assertThat(expected.started()).as("every log Spark ships has an application start").isTrue();
         assertThat(outcome).isInstanceOf(ReadOutcome.Read.class);
         RunRecord run = ((ReadOutcome.Read) outcome).run();
         assertThat(run.id().appId()).isEqualTo(expected.appId());
@@ -122,8 +123,8 @@ class SharedLogsGoldenTest {
                 problems.add(location + ": " + message);
             }
         };
-        new FileSystemRunSource(new LocalLogFileSystem(), SharedData.sparkEvents().toString()).scan(visitor);
-        new FileSystemRunSource(new LocalLogFileSystem(), SharedData.brokenSparkEvents().toString()).scan(visitor);
+        new FileSystemRunSource(new LocalLogFileSystem(), SparkEventLogs.sparkEvents().toString()).scan(visitor);
+        new FileSystemRunSource(new LocalLogFileSystem(), SparkEventLogs.brokenSparkEvents().toString()).scan(visitor);
 
         assertThat(problems).isEmpty();
         assertThat(found).hasSize(VERDICT.size()).doesNotHaveDuplicates();
@@ -134,6 +135,6 @@ class SharedLogsGoldenTest {
     }
 
     private static String key(Path log) {
-        return SharedData.dir().relativize(log).toString();
+        return SparkEventLogs.dir().relativize(log).toString();
     }
 }

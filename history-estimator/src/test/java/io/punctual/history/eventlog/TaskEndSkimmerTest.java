@@ -3,7 +3,7 @@ package io.punctual.history.eventlog;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.punctual.history.SharedData;
+import io.punctual.history.SparkEventLogs;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -28,7 +28,7 @@ class TaskEndSkimmerTest {
     private static final List<String> TASK_STARTS = taskLines("SparkListenerTaskStart");
 
     @Test
-    void agreesWithJacksonOnEveryTaskEndOfTheSharedLogs() throws IOException {
+    void agreesWithJacksonOnEveryTaskEndOfSparksOwnLogs() throws IOException {
         assertThat(TASK_ENDS).hasSizeGreaterThan(300);
         int accepted = 0;
         for (String line : TASK_ENDS) {
@@ -114,7 +114,7 @@ class TaskEndSkimmerTest {
 
     private static List<String> taskLines(String event) {
         List<String> out = new ArrayList<>();
-        for (Path log : SharedData.allEventLogs()) {
+        for (Path log : SparkEventLogs.allEventLogs()) {
             try {
                 for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
                     if (line.startsWith("{\"Event\":\"" + event + "\"")) {

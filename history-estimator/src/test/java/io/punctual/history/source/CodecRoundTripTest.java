@@ -2,7 +2,7 @@ package io.punctual.history.source;
 
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import com.ning.compress.lzf.LZFOutputStream;
-import io.punctual.history.SharedData;
+import io.punctual.history.SparkEventLogs;
 import io.punctual.history.eventlog.EventLogCodec;
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.eventlog.PlainScan;
@@ -30,8 +30,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each codec's own library writes a real Spark log in the framing Spark 3.5's CompressionCodec uses (flushing
- * every few lines, as Spark's event-log writer does); the reader must give the numbers a plain scan gives.
+ * Each codec's own library writes a real Spark log (one of Spark's own, see {@link SparkEventLogs}) in the framing
+ * Spark 3.5's CompressionCodec uses (flushing every few lines, as Spark's event-log writer does); the reader must give
+ * the numbers a plain scan gives.
  */
 class CodecRoundTripTest {
 
@@ -73,7 +74,7 @@ class CodecRoundTripTest {
     @ParameterizedTest
     @EnumSource(EventLogCodec.class)
     void aRealLogReadsTheSameThroughEveryCodec(EventLogCodec codec) throws IOException {
-        byte[] plain = Files.readAllBytes(SharedData.dir().resolve(LOG));
+        byte[] plain = SparkEventLogs.bytes(LOG);
         PlainScan expected = PlainScan.of(new ByteArrayInputStream(plain));
         Path file = dir.resolve("app-20200706201101-0003" + (codec == EventLogCodec.PLAIN ? "" : "." + codec.shortName()));
         Files.write(file, compress(codec, plain));
@@ -92,7 +93,7 @@ class CodecRoundTripTest {
     @ParameterizedTest
     @EnumSource(value = EventLogCodec.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
     void aCompressedLogCutShortGivesWhatItHoldsAsAnIncompleteRun(EventLogCodec codec) throws IOException {
-        byte[] plain = Files.readAllBytes(SharedData.dir().resolve(LOG));
+        byte[] plain = SparkEventLogs.bytes(LOG);
         byte[] compressed = compress(codec, plain);
         Path file = dir.resolve("app-1." + codec.shortName() + ".inprogress");
         Files.write(file, Arrays.copyOf(compressed, compressed.length * 9 / 10));
@@ -108,7 +109,7 @@ class CodecRoundTripTest {
     @ParameterizedTest
     @EnumSource(value = EventLogCodec.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
     void theContentDecidesWhenTheNameLies(EventLogCodec codec) throws IOException {
-        byte[] plain = Files.readAllBytes(SharedData.dir().resolve(LOG));
+        byte[] plain = SparkEventLogs.bytes(LOG);
         Path file = dir.resolve("app-1." + (codec == EventLogCodec.LZ4 ? "zstd" : "lz4"));
         Files.write(file, compress(codec, plain));
 
@@ -119,7 +120,7 @@ class CodecRoundTripTest {
 
     @org.junit.jupiter.api.Test
     void snappyFramingIsReadToo() throws IOException {
-        byte[] plain = Files.readAllBytes(SharedData.dir().resolve(LOG));
+        byte[] plain = SparkEventLogs.bytes(LOG);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (OutputStream out = new SnappyFramedOutputStream(sink)) {
             out.write(plain);

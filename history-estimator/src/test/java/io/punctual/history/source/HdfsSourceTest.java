@@ -3,7 +3,7 @@ package io.punctual.history.source;
 import io.punctual.history.IngestProgress;
 import io.punctual.history.IngestReport;
 import io.punctual.history.RunHistory;
-import io.punctual.history.SharedData;
+import io.punctual.history.SparkEventLogs;
 import io.punctual.history.eventlog.EventLogCodec;
 import io.punctual.history.eventlog.PlainScan;
 import org.apache.hadoop.conf.Configuration;
@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.security.PrivilegedExceptionAction;
 import java.util.Optional;
 
@@ -46,7 +45,7 @@ class HdfsSourceTest {
         cluster.waitActive();
         root = "hdfs://localhost:" + cluster.getNameNodePort();
         FileSystem fs = cluster.getFileSystem();
-        byte[] plain = Files.readAllBytes(SharedData.sparkEvents().resolve(LOG));
+        byte[] plain = SparkEventLogs.bytes("spark-events/" + LOG);
         write(fs, "/spark-logs/" + LOG, plain);
         write(fs, "/spark-logs/app-zstd.zstd", CodecRoundTripTest.compress(EventLogCodec.ZSTD, plain));
         write(fs, "/spark-logs/eventlog_v2_app-rolling/events_1_app-rolling.lz4",
@@ -67,7 +66,7 @@ class HdfsSourceTest {
 
     @Test
     void plainCompressedAndRollingLogsOnHdfsAreIngested() throws IOException {
-        long tasks = PlainScan.of(new ByteArrayInputStream(Files.readAllBytes(SharedData.sparkEvents().resolve(LOG)))).taskEnds();
+        long tasks = PlainScan.of(new ByteArrayInputStream(SparkEventLogs.bytes("spark-events/" + LOG))).taskEnds();
         RunHistory history = RunHistory.open(home);
 
         IngestReport report = history.ingest(root + "/spark-logs", IngestProgress.SILENT);

@@ -4,7 +4,7 @@ import io.punctual.sizing.JobKey;
 import io.punctual.history.RunFixtures;
 import io.punctual.history.RunFixtures.Stage;
 import io.punctual.history.RunId;
-import io.punctual.history.SharedData;
+import io.punctual.history.SparkEventLogs;
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.run.ReadOutcome;
 import io.punctual.history.run.RunRecord;
@@ -37,7 +37,7 @@ class FileHistoryStoreTest {
     @Test
     void aStoredRunReadsBackEqual() throws IOException {
         FileHistoryStore store = FileHistoryStore.open(home);
-        RunRecord real = readShared("spark-events/application_1628109047826_1317105");
+        RunRecord real = readSparkLog("spark-events/application_1628109047826_1317105");
         store.put(real);
         store.put(RUN);
 
@@ -167,9 +167,9 @@ class FileHistoryStoreTest {
         }
     }
 
-    static RunRecord readShared(String relative) throws IOException {
+    static RunRecord readSparkLog(String relative) throws IOException {
         LocalLogFileSystem fs = new LocalLogFileSystem();
-        ReadOutcome outcome = new SingleEventLog(fs, fs.stat(SharedData.dir().resolve(relative).toString()))
+        ReadOutcome outcome = new SingleEventLog(fs, fs.stat(SparkEventLogs.dir().resolve(relative).toString()))
                 .read(new EventLogParser());
         return ((ReadOutcome.Read) outcome).run();
     }
