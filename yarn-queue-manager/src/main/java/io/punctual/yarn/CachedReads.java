@@ -94,6 +94,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public Optional<QueueSnapshot> reservationQueue(String planQueue, ReservationId id) {
+        return cluster.reservationQueue(planQueue, id);
+    }
+
+    @Override
     public List<AppReport> applicationsTagged(String tag) {
         return cluster.applicationsTagged(tag);
     }

@@ -41,6 +41,16 @@ public interface ClusterGateway extends AutoCloseable {
      */
     QueueSnapshot awaitReservationQueue(String planQueue, ReservationId id, Duration timeout);
 
+    /**
+     * The reservation's queue if it can start applications now, without waiting: it exists and the scheduler gives it
+     * non-zero effective resources. Empty while it is not ready yet (its allocation has not started, the plan
+     * follower has not run since, or the queue still has no effective resources), so a caller driven by its own
+     * clock polls this instead of blocking a thread in {@link #awaitReservationQueue}.
+     *
+     * @throws GatewayException when the reservation is no longer in the plan or its window has ended, saying so
+     */
+    Optional<QueueSnapshot> reservationQueue(String planQueue, ReservationId id);
+
     /** Applications carrying this tag (YARN stores tags in lower case). */
     List<AppReport> applicationsTagged(String tag);
 

@@ -43,6 +43,14 @@ public record ReservationInfo(
     }
 
     /**
+     * True once a reservation that does not recur has reached its deadline: YARN removes its queue then, though its
+     * plan keeps listing it until the plan's archival window (a day by default) has passed.
+     */
+    public boolean isOver(Instant now) {
+        return recurrence.isEmpty() && !now.isBefore(deadline);
+    }
+
+    /**
      * When the first reserved resources become available, if anything is allocated. For a recurring reservation
      * this is an offset into the period (see the class comment); use {@link #occurrences} for real times.
      */

@@ -19,10 +19,7 @@ import org.apache.hadoop.yarn.api.protocolrecords.ReservationListRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationSubmissionRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationUpdateRequest;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
-import org.apache.hadoop.yarn.api.records.ApplicationReport;
-import org.apache.hadoop.yarn.api.records.QueueConfigurations;
 import org.apache.hadoop.yarn.api.records.QueueInfo;
-import org.apache.hadoop.yarn.api.records.QueueStatistics;
 import org.apache.hadoop.yarn.api.records.YarnClusterMetrics;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.exceptions.ApplicationNotFoundException;
@@ -40,6 +37,7 @@ public final class YarnGateway implements ClusterGateway {
     private final String rmAddress;
     private final ResourceManagerRest rest;
     private final Resources minimumAllocation;
+    private Instant nextRemedy = Instant.MIN;
 
     YarnGateway(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
         this.client = YarnClient.createYarnClient();
@@ -92,7 +90,7 @@ public final class YarnGateway implements ClusterGateway {
         }
         List<QueueSnapshot> queues = new ArrayList<>();
         for (QueueInfo queue : all) {
-            queues.add(toSnapshot(queue, parents.getOrDefault(queue.getQueueName(), "root")));
+            queues.add(YarnRecords.queue(queue, parents.getOrDefault(queue.getQueueName(), "root")));
         }
         return queues;
     }
@@ -117,29 +115,6 @@ public final class YarnGateway implements ClusterGateway {
         var total = client.getNodeReports().stream().map(n -> ReservationTranslation.fromYarn(n.getCapability()))
                 .reduce(Resources.ZERO, Resources::plus);
         return new QueueSnapshot("root", "", 1, 1, 0, used, total, total, 0, 0);
-    }
-
-    private static QueueSnapshot toSnapshot(QueueInfo info, String parent) {
-        QueueStatistics stats = info.getQueueStatistics();
-        var used = stats == null ? Resources.ZERO
-                : new Resources(Math.max(0, stats.getAllocatedMemoryMB()),
-                        Math.max(0, stats.getAllocatedVCores()));
-        QueueConfigurations effective = defaultPartition(info.getQueueConfigurations());
-        var guaranteed = effective == null ? Resources.ZERO
-                : ReservationTranslation.fromYarn(effective.getEffectiveMinCapacity());
-        var ceiling = effective == null ? Resources.ZERO
-                : ReservationTranslation.fromYarn(effective.getEffectiveMaxCapacity());
-        int running = stats == null ? 0 : (int) stats.getNumAppsRunning();
-        int pending = stats == null ? 0 : (int) stats.getNumAppsPending();
-        return new QueueSnapshot(info.getQueueName(), parent, info.getCapacity(), info.getMaximumCapacity(),
-                info.getCurrentCapacity(), used, guaranteed, ceiling, running, pending);
-    }
-
-    private static QueueConfigurations defaultPartition(Map<String, QueueConfigurations> byPartition) {
-        if (byPartition == null || byPartition.isEmpty()) {
-            return null;
-        }
-        return byPartition.getOrDefault("", byPartition.values().iterator().next());
     }
 
     @Override
@@ -226,35 +201,83 @@ public final class YarnGateway implements ClusterGateway {
     @Override
     public QueueSnapshot awaitReservationQueue(String planQueue, ReservationId id, Duration timeout) {
         Instant giveUp = clock.instant().plus(timeout);
-        Instant nextRemedy = Instant.MIN;
         while (true) {
-            ReservationInfo reservation = reservation(planQueue, id).orElseThrow(() -> new GatewayException(
-                    "reservation " + id + " is not in the plan of queue " + planQueue
-                            + " (expired or deleted); submit again"));
-            Optional<QueueSnapshot> queue = queueNamed(id.queueName());
-            if (queue.isPresent()) {
-                var effective = rest.effectiveResources().map(byQueue -> byQueue.get(id.queueName()));
-                if (effective.isEmpty()) {
-                    // The REST API is unreadable, or hides reservation queues (show-reservations-as-queues=false):
-                    // the fault cannot be seen, so apply the remedy once and trust it.
-                    remedy.apply();
-                    return queue.get();
-                }
-                if (!effective.get().maximum().isZero() && !effective.get().minimum().isZero()) {
-                    return queue.get();
-                }
-                // The plan follower may still be setting the queue's entitlement; repeat the remedy, not too often.
-                if (!clock.instant().isBefore(nextRemedy)) {
-                    remedy.apply();
-                    nextRemedy = clock.instant().plus(REMEDY_INTERVAL);
-                    continue;
-                }
+            Readiness readiness = readiness(planQueue, id);
+            if (readiness instanceof Readiness.Ready ready) {
+                return ready.queue();
             }
             if (!clock.instant().isBefore(giveUp)) {
-                throw new GatewayException(notReadyReason(id, reservation, queue, timeout));
+                Readiness.Waiting waiting = (Readiness.Waiting) readiness;
+                throw new GatewayException(notReadyReason(id, waiting.reservation(), waiting.queue(), timeout));
             }
             sleep(POLL);
         }
+    }
+
+    @Override
+    public Optional<QueueSnapshot> reservationQueue(String planQueue, ReservationId id) {
+        return readiness(planQueue, id) instanceof Readiness.Ready ready ? Optional.of(ready.queue())
+                : Optional.empty();
+    }
+
+    /** One look at a reservation's queue: what waiting for it and polling it share. */
+    private sealed interface Readiness {
+        record Ready(QueueSnapshot queue) implements Readiness {
+        }
+
+        /** Not usable yet; {@code queue} is present when it exists with zero effective resources. */
+        record Waiting(ReservationInfo reservation, Optional<QueueSnapshot> queue) implements Readiness {
+        }
+    }
+
+    /**
+     * Looks once at the reservation and its queue. A queue with zero effective resources may be the plan follower
+     * still setting its entitlement or the Hadoop 3.3.x fault; it gets the remedy (at most every
+     * {@link #REMEDY_INTERVAL}, since the remedy recomputes every queue of the cluster) and one more look.
+     */
+    private Readiness readiness(String planQueue, ReservationId id) {
+        ReservationInfo reservation = reservation(planQueue, id)
+                .orElseThrow(() -> GatewayException.reservationGone(planQueue, id));
+        if (reservation.isOver(clock.instant())) {
+            throw GatewayException.reservationOver(reservation);
+        }
+        Optional<QueueSnapshot> queue = queueNamed(id.queueName());
+        if (queue.isEmpty()) {
+            return new Readiness.Waiting(reservation, queue);
+        }
+        var effective = effectiveResources(id);
+        if (effective.isEmpty()) {
+            // The REST API is unreadable, or hides reservation queues (show-reservations-as-queues=false): the fault
+            // cannot be seen, so apply the remedy (not too often) and trust it.
+            remedyIfDue();
+            return new Readiness.Ready(queue.get());
+        }
+        if (usable(effective.get())) {
+            return new Readiness.Ready(queue.get());
+        }
+        if (remedyIfDue() && effectiveResources(id).filter(YarnGateway::usable).isPresent()) {
+            return queueNamed(id.queueName()).<Readiness>map(Readiness.Ready::new)
+                    .orElseGet(() -> new Readiness.Waiting(reservation, Optional.empty()));
+        }
+        return new Readiness.Waiting(reservation, queue);
+    }
+
+    private Optional<ResourceManagerRest.Effective> effectiveResources(ReservationId id) {
+        return rest.effectiveResources().map(byQueue -> byQueue.get(id.queueName()));
+    }
+
+    private static boolean usable(ResourceManagerRest.Effective effective) {
+        return !effective.maximum().isZero() && !effective.minimum().isZero();
+    }
+
+    /** Applies the remedy unless it was applied less than {@link #REMEDY_INTERVAL} ago; true when it was applied. */
+    private synchronized boolean remedyIfDue() {
+        if (clock.instant().isBefore(nextRemedy)) {
+            return false;
+        }
+        remedy.apply();
+        nextRemedy = clock.instant().plus(REMEDY_INTERVAL);
+        return true;
     }
 
     private String notReadyReason(ReservationId id, ReservationInfo reservation, Optional<QueueSnapshot> queue,
@@ -277,7 +300,7 @@ public final class YarnGateway implements ClusterGateway {
         return call("read queue " + name, () -> {
             try {
                 QueueInfo info = client.getQueueInfo(name);
-                return Optional.ofNullable(info).map(i -> withEffective(List.of(toSnapshot(i, ""))).get(0));
+                return Optional.ofNullable(info).map(i -> withEffective(List.of(YarnRecords.queue(i, ""))).get(0));
             } catch (YarnException | IOException unknownQueue) {
                 // The client reports a queue that does not exist (yet) as an error, not as null.
                 if (String.valueOf(unknownQueue.getMessage()).contains(name)) {
@@ -294,7 +317,7 @@ public final class YarnGateway implements ClusterGateway {
             GetApplicationsRequest request = GetApplicationsRequest.newInstance();
             request.setApplicationTags(Set.of(tag.toLowerCase(java.util.Locale.ROOT)));
             request.setApplicationStates(EnumSet.allOf(org.apache.hadoop.yarn.api.records.YarnApplicationState.class));
-            return client.getApplications(request).stream().map(YarnGateway::toReport)
+            return client.getApplications(request).stream().map(YarnRecords::report)
                     .sorted(Comparator.comparing(r -> r.id().value())).toList();
         });
     }
@@ -303,7 +326,7 @@ public final class YarnGateway implements ClusterGateway {
     public Optional<AppReport> application(AppId id) {
         return call("read application " + id, () -> {
             try {
-                return Optional.of(toReport(client.getApplicationReport(ApplicationId.fromString(id.value()))));
+                return Optional.of(YarnRecords.report(client.getApplicationReport(ApplicationId.fromString(id.value()))));
             } catch (ApplicationNotFoundException gone) {
                 return Optional.empty();
             }
@@ -320,18 +343,6 @@ public final class YarnGateway implements ClusterGateway {
             client.killApplication(ApplicationId.fromString(id.value()), why);
             return null;
         });
-    }
-
-    static AppReport toReport(ApplicationReport r) {
-        String yarnState = r.getYarnApplicationState() + "/" + r.getFinalApplicationStatus();
-        Optional<Instant> finished = r.getFinishTime() > 0 ? Optional.of(Instant.ofEpochMilli(r.getFinishTime()))
-                : Optional.empty();
-        String tracking = r.getTrackingUrl();
-        return new AppReport(new AppId(r.getApplicationId().toString()), r.getName(), r.getUser(), r.getQueue(),
-                YarnStates.of(r.getYarnApplicationState(), r.getFinalApplicationStatus()), yarnState,
-                r.getApplicationTags(), Instant.ofEpochMilli(r.getStartTime()), finished, r.getProgress(),
-                r.getDiagnostics() == null ? "" : r.getDiagnostics(),
-                tracking == null || tracking.isBlank() ? Optional.empty() : Optional.of(tracking));
     }
 
     @Override

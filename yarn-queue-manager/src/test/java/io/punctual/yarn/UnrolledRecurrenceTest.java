@@ -124,6 +124,11 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
+        public Optional<QueueSnapshot> reservationQueue(String planQueue, ReservationId id) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public List<AppReport> applicationsTagged(String tag) {
             throw new UnsupportedOperationException();
         }
