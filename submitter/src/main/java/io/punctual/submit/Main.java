@@ -1,5 +1,6 @@
 package io.punctual.submit;
 
+import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
@@ -12,7 +13,6 @@ import io.punctual.submit.cli.QueuesCommand;
 import io.punctual.submit.cli.ServeCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
-import io.punctual.submit.cli.UsageException;
 import io.punctual.yarn.GatewayException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -87,7 +87,7 @@ public final class Main {
         }
         try {
             return command.run(argv.subList(1, argv.size()), context);
-        } catch (UsageException | GatewayException | IllegalArgumentException | IllegalStateException
+        } catch (InvalidRequest | GatewayException | IllegalArgumentException | IllegalStateException
                  | UncheckedIOException e) {
             context.err().println("punctual: " + e.getMessage());
             return 1;

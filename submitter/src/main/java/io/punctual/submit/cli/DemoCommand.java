@@ -1,5 +1,7 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.request.Deadlines;
+import io.punctual.submit.request.SubmitArguments;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.submit.pipeline.SubmissionOutcome;

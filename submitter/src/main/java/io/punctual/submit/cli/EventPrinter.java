@@ -1,5 +1,6 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.request.Deadlines;
 import io.punctual.submit.pipeline.EventText;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import java.io.PrintStream;

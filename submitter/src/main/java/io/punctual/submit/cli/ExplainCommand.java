@@ -1,5 +1,7 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.Deadlines;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.sizing.JobKey;
@@ -57,7 +59,7 @@ public final class ExplainCommand implements Command {
         Instant deadline = Deadlines.parse(flags.value("--deadline").orElseThrow(() -> new UsageException(
                 "--deadline is required: sizing answers for a deadline")), context.clock());
         Map<String, String> conf = new HashMap<>();
-        flags.value("--confidence").ifPresent(v -> conf.put(SubmitArguments.CONFIDENCE, v));
+        flags.value("--confidence").ifPresent(v -> conf.put(DeadlineKeys.CONFIDENCE, v));
         flags.value("--executors").ifPresent(v -> conf.put("spark.executor.instances", v));
         flags.value("--executor-memory").ifPresent(v -> conf.put("spark.executor.memory", v));
         flags.value("--executor-cores").ifPresent(v -> conf.put("spark.executor.cores", v));

@@ -1,5 +1,6 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.request.Deadlines;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.yarn.AppState;
 import java.time.Duration;

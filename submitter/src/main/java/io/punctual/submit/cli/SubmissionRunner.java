@@ -1,13 +1,14 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.sizing.JobKey;
 import io.punctual.submit.PunctualHome;
 import io.punctual.submit.launch.SparkRuntime;
-import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SizingSettings;
-import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;

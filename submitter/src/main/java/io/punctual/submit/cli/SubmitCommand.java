@@ -1,5 +1,9 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.Deadlines;
+import io.punctual.submit.request.SparkOption;
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import java.net.URI;
 import java.nio.file.Files;
@@ -49,7 +53,7 @@ public final class SubmitCommand implements Command {
             return 0;
         }
         SubmitArguments checked = validated(args, context);
-        Instant deadline = Deadlines.parse(checked.conf(SubmitArguments.DEADLINE).orElseThrow(() -> new UsageException(
+        Instant deadline = Deadlines.parse(checked.conf(DeadlineKeys.BY).orElseThrow(() -> new UsageException(
                 "--deadline is required: Punctual reserves capacity until it (e.g. --deadline 45m)")), context.clock());
         try (ClusterSession cluster = ClusterSession.open(checked.embedded(), context)) {
             EventPrinter printer = new EventPrinter(context.out(), context.clock());

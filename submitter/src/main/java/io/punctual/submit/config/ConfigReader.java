@@ -1,5 +1,6 @@
 package io.punctual.submit.config;
 
+import io.punctual.submit.request.InvalidRequest;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigOrigin;
@@ -7,8 +8,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
-import io.punctual.submit.cli.UsageException;
-import io.punctual.submit.launch.SparkMemory;
+import io.punctual.submit.request.SparkMemory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -142,7 +142,7 @@ final class ConfigReader {
             try {
                 long mb = SparkMemory.mebibytes((String) v.unwrapped(), path);
                 return mb >= 1 ? Optional.of(mb) : wrong(path, v, expected);
-            } catch (UsageException | NumberFormatException e) {
+            } catch (InvalidRequest | NumberFormatException e) {
                 return wrong(path, v, expected);
             }
         });

@@ -1,7 +1,9 @@
 package io.punctual.submit.config;
 
-import io.punctual.submit.cli.UsageException;
-import io.punctual.submit.launch.SparkMemory;
+import io.punctual.submit.request.InvalidRequest;
+import io.punctual.submit.request.DeadlineKeys;
+
+import io.punctual.submit.request.SparkMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +23,8 @@ import java.util.function.Function;
  */
 public final class Precedence {
 
-    public static final String CONFIDENCE = "spark.deadline.confidence";
-    public static final String MAX_EXECUTORS = "spark.deadline.maxExecutors";
+    public static final String CONFIDENCE = DeadlineKeys.CONFIDENCE;
+    public static final String MAX_EXECUTORS = DeadlineKeys.MAX_EXECUTORS;
     public static final String EXECUTOR_MEMORY = "spark.executor.memory";
     public static final String EXECUTOR_CORES = "spark.executor.cores";
 
@@ -102,7 +104,7 @@ public final class Precedence {
         Optional<T> value;
         try {
             value = parse.apply(text.trim());
-        } catch (NumberFormatException | UsageException e) {
+        } catch (NumberFormatException | InvalidRequest e) {
             value = Optional.empty();
         }
         if (value.isEmpty()) {

@@ -1,13 +1,14 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.InvalidRequest;
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.cli.Deadlines;
-import io.punctual.submit.cli.SubmitArguments;
-import io.punctual.submit.cli.UsageException;
+import io.punctual.submit.request.Deadlines;
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.config.PunctualConfig;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.TeamConfig;
-import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.pipeline.SizingSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,12 +47,12 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
 
         Map<String, String> conf = new LinkedHashMap<>(requestConf);
         conf.putAll(settings.sparkProperties());
-        conf.put(SubmitArguments.CONFIDENCE, Double.toString(settings.confidence().value()));
+        conf.put(DeadlineKeys.CONFIDENCE, Double.toString(settings.confidence().value()));
         conf.put(JobKey.EXPLICIT, job.name());
         conf.put("spark.yarn.tags", tags(request.conf().get("spark.yarn.tags")));
 
         Instant now = clock.instant();
-        Optional<Instant> deadline = Optional.ofNullable(request.conf().get(SubmitArguments.DEADLINE))
+        Optional<Instant> deadline = Optional.ofNullable(request.conf().get(DeadlineKeys.BY))
                 .map(d -> parseDeadline(d, clock));
         var sizing = new SizingSettings(settings.confidence().value(), config.site().sizing().klRadius(),
                 config.site().sizing().minGoodRuns(), settings.maxExecutors().value());
@@ -74,8 +75,8 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
     private static Instant parseDeadline(String text, Clock clock) {
         try {
             return Deadlines.parse(text, clock);
-        } catch (UsageException e) {
-            throw new BatchRequest.Invalid("conf 'spark.deadline.by': " + e.getMessage());
+        } catch (InvalidRequest e) {
+            throw new InvalidRequest("conf 'spark.deadline.by': " + e.getMessage());
         }
     }
 
@@ -87,11 +88,11 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
         }
         Path path = Path.of(file.startsWith("file:") ? java.net.URI.create(file).getPath() : file);
         if (!path.isAbsolute()) {
-            throw new BatchRequest.Invalid("field 'file' must be an absolute path or a URI (hdfs://, s3a://, local:),"
+            throw new InvalidRequest("field 'file' must be an absolute path or a URI (hdfs://, s3a://, local:),"
                     + " got '" + file + "'");
         }
         if (!Files.isRegularFile(path)) {
-            throw new BatchRequest.Invalid("field 'file': " + path + " does not exist on the gateway's host");
+            throw new InvalidRequest("field 'file': " + path + " does not exist on the gateway's host");
         }
     }
 

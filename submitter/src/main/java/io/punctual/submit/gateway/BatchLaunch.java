@@ -7,7 +7,7 @@ import io.punctual.submit.config.Settings;
 import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.pipeline.SizingSettings;
-import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.yarn.AppId;

@@ -1,5 +1,7 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.InvalidRequest;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,20 +42,11 @@ public record BatchRequest(
         conf = Collections.unmodifiableMap(new LinkedHashMap<>(conf));
     }
 
-    /** A field of the request is missing or of the wrong type; the gateway answers 400 with the message. */
-    public static final class Invalid extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Invalid(String message) {
-            super(message);
-        }
-    }
-
     public static BatchRequest fromJson(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new Invalid("the request body must be a JSON object with at least \"file\"");
+            throw new InvalidRequest("the request body must be a JSON object with at least \"file\"");
         }
-        String file = string(body, "file").orElseThrow(() -> new Invalid("field 'file' is required: the application"
+        String file = string(body, "file").orElseThrow(() -> new InvalidRequest("field 'file' is required: the application"
                 + " jar or Python file to run"));
         return new BatchRequest(file, string(body, "className"), strings(body, "args"), strings(body, "jars"),
                 strings(body, "pyFiles"), strings(body, "files"), strings(body, "archives"),
@@ -68,7 +61,7 @@ public record BatchRequest(
             return Optional.empty();
         }
         if (!node.isTextual()) {
-            throw new Invalid("field '" + field + "' must be a string, got " + node.getNodeType().name().toLowerCase());
+            throw new InvalidRequest("field '" + field + "' must be a string, got " + node.getNodeType().name().toLowerCase());
         }
         return Optional.of(node.asText());
     }
@@ -79,7 +72,7 @@ public record BatchRequest(
             return Optional.empty();
         }
         if (!node.isIntegralNumber() || !node.canConvertToInt() || node.asInt() < 1) {
-            throw new Invalid("field '" + field + "' must be a positive whole number, got " + node);
+            throw new InvalidRequest("field '" + field + "' must be a positive whole number, got " + node);
         }
         return Optional.of(node.asInt());
     }
@@ -90,13 +83,13 @@ public record BatchRequest(
             return List.of();
         }
         if (!node.isArray()) {
-            throw new Invalid("field '" + field + "' must be a list of strings, got " + node.getNodeType().name()
+            throw new InvalidRequest("field '" + field + "' must be a list of strings, got " + node.getNodeType().name()
                     .toLowerCase());
         }
         List<String> values = new ArrayList<>();
         for (JsonNode element : node) {
             if (!element.isTextual()) {
-                throw new Invalid("field '" + field + "' must be a list of strings, but contains " + element);
+                throw new InvalidRequest("field '" + field + "' must be a list of strings, but contains " + element);
             }
             values.add(element.asText());
         }
@@ -109,14 +102,14 @@ public record BatchRequest(
             return Map.of();
         }
         if (!node.isObject()) {
-            throw new Invalid("field '" + field + "' must be an object of string values, got "
+            throw new InvalidRequest("field '" + field + "' must be an object of string values, got "
                     + node.getNodeType().name().toLowerCase());
         }
         Map<String, String> values = new LinkedHashMap<>();
         node.fields().forEachRemaining(entry -> {
             JsonNode value = entry.getValue();
             if (!value.isValueNode() || value.isNull()) {
-                throw new Invalid("field '" + field + "." + entry.getKey() + "' must be a string, number or boolean");
+                throw new InvalidRequest("field '" + field + "." + entry.getKey() + "' must be a string, number or boolean");
             }
             values.put(entry.getKey(), value.asText());
         });

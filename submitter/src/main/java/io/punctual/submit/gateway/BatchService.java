@@ -1,8 +1,9 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
-import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.request.Submission;
 import io.punctual.yarn.ClusterGateway;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -149,7 +150,7 @@ public final class BatchService implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("spark.deadline.submissionId=gw-")).orElse(false))
+                .filter(p -> p.info().commandLine().map(c -> c.contains(DeadlineKeys.SUBMISSION_ID + "=gw-")).orElse(false))
                 .forEach(ProcessHandle::destroyForcibly);
     }
 }

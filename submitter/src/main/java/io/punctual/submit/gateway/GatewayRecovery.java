@@ -1,5 +1,6 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ReservationId;
@@ -106,7 +107,7 @@ final class GatewayRecovery {
 
     /** A gateway killed during a launch leaves its spark-submit running; it must not submit the application later. */
     private static void stopOrphanedLaunchers(String submissionId) {
-        String mark = "spark.deadline.submissionId=" + submissionId;
+        String mark = DeadlineKeys.SUBMISSION_ID + "=" + submissionId;
         ProcessHandle.allProcesses()
                 .filter(p -> p.info().commandLine().map(c -> c.contains(mark)).orElse(false))
                 .forEach(p -> {

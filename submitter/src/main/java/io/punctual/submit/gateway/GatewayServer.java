@@ -1,5 +1,7 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.InvalidRequest;
+import io.punctual.submit.request.DeadlineKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -78,7 +80,7 @@ public final class GatewayServer implements AutoCloseable {
         try (exchange) {
             try {
                 route(exchange);
-            } catch (BatchRequest.Invalid | IllegalArgumentException e) {
+            } catch (InvalidRequest | IllegalArgumentException e) {
                 send(exchange, 400, BatchJson.message(e.getMessage()));
             } catch (RuntimeException e) {
                 LOG.error("request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
@@ -134,7 +136,7 @@ public final class GatewayServer implements AutoCloseable {
                 return;
             }
             Optional<String> key = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Idempotency-Key"))
-                    .or(() -> Optional.ofNullable(request.conf().get("spark.deadline.idempotencyKey")))
+                    .or(() -> Optional.ofNullable(request.conf().get(DeadlineKeys.IDEMPOTENCY_KEY)))
                     .filter(k -> !k.isBlank());
             long started = System.nanoTime();
             BatchStore.Created created = batches.submit(team, request, key);
@@ -190,12 +192,12 @@ public final class GatewayServer implements AutoCloseable {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] bytes = in.readNBytes(MAX_BODY + 1);
             if (bytes.length > MAX_BODY) {
-                throw new BatchRequest.Invalid("the request body is larger than 1 MiB");
+                throw new InvalidRequest("the request body is larger than 1 MiB");
             }
             try {
                 return BatchJson.JSON.readTree(bytes);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new BatchRequest.Invalid("malformed JSON: " + e.getOriginalMessage());
+                throw new InvalidRequest("malformed JSON: " + e.getOriginalMessage());
             }
         }
     }
@@ -222,7 +224,7 @@ public final class GatewayServer implements AutoCloseable {
         try {
             return Math.max(0, Integer.parseInt(value));
         } catch (NumberFormatException e) {
-            throw new BatchRequest.Invalid("query parameter '" + name + "' must be a whole number, got '" + value + "'");
+            throw new InvalidRequest("query parameter '" + name + "' must be a whole number, got '" + value + "'");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.punctual.submit.launch;
 
+import io.punctual.submit.request.SparkMemory;
 import io.punctual.sizing.Resources;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.punctual.submit.launch;
 
-import io.punctual.submit.cli.SparkOption;
+import io.punctual.submit.request.SparkOption;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;

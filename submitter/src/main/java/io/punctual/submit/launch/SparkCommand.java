@@ -1,7 +1,9 @@
 package io.punctual.submit.launch;
 
-import io.punctual.submit.cli.SparkOption;
-import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.SparkSettings;
+import io.punctual.submit.request.SparkOption;
+import io.punctual.submit.request.Submission;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,9 +68,9 @@ public final class SparkCommand {
         Map<String, String> conf = new LinkedHashMap<>(userConf);
         conf.put("spark.dynamicAllocation.enabled", "false");
         conf.put("spark.yarn.tags", tags(userConf.get("spark.yarn.tags"), submission));
-        conf.put("spark.deadline.submissionId", submission.id());
-        conf.put("spark.deadline.jobKey", submission.jobKey().name());
-        conf.put("spark.deadline.team", submission.jobKey().team());
+        conf.put(DeadlineKeys.SUBMISSION_ID, submission.id());
+        conf.put(DeadlineKeys.JOB_KEY, submission.jobKey().name());
+        conf.put(DeadlineKeys.TEAM, submission.jobKey().team());
         conf.put("spark.eventLog.enabled", "true");
         conf.put("spark.eventLog.dir", eventLogDir);
         // Pinned executors only help if the job waits for all of them before it starts.

@@ -1,6 +1,6 @@
 package io.punctual.submit.launch;
 
-import io.punctual.submit.cli.SparkOption;
+import io.punctual.submit.request.SparkOption;
 import io.punctual.yarn.AppId;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.Submission;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.submit.launch.ContainerShapes;

@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.Submission;
 import io.punctual.yarn.ReservationSpec;
 import io.punctual.yarn.StageRequest;
 import java.time.Duration;

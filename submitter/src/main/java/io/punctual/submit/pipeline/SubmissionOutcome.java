@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.Submission;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ReservationId;

@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.Submission;
 import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
@@ -9,7 +10,7 @@ import io.punctual.submit.launch.LaunchedApp;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkCommand;
 import io.punctual.submit.launch.SparkRuntime;
-import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.AppId;

@@ -1,5 +1,8 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.InvalidRequest;
+import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.Submission;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rush.GaussianEstimator;
@@ -11,10 +14,9 @@ import io.punctual.sizing.sizer.Sizer;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.sizing.sizer.UserSizer;
-import io.punctual.submit.cli.SubmitArguments;
-import io.punctual.submit.cli.UsageException;
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.launch.ContainerShapes;
-import io.punctual.submit.launch.SparkSettings;
+import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.ClusterSnapshot;
 import io.punctual.yarn.QueueSnapshot;
@@ -87,7 +89,7 @@ public final class SubmissionSizer {
     }
 
     private double confidence(Map<String, String> conf) {
-        Optional<String> asked = Optional.ofNullable(conf.get(SubmitArguments.CONFIDENCE));
+        Optional<String> asked = Optional.ofNullable(conf.get(DeadlineKeys.CONFIDENCE));
         if (asked.isEmpty()) {
             return settings.confidence();
         }
@@ -99,7 +101,7 @@ public final class SubmissionSizer {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new UsageException("--confidence must be a probability strictly between 0 and 1 (e.g. 0.9), got '"
+        throw new InvalidRequest("--confidence must be a probability strictly between 0 and 1 (e.g. 0.9), got '"
                 + asked.get() + "'");
     }
 
@@ -116,6 +118,6 @@ public final class SubmissionSizer {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new UsageException("--num-executors must be a whole number of at least 1, got '" + asked + "'");
+        throw new InvalidRequest("--num-executors must be a whole number of at least 1, got '" + asked + "'");
     }
 }

@@ -1,4 +1,4 @@
-package io.punctual.submit.cli;
+package io.punctual.submit.request;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -26,17 +26,17 @@ public final class Deadlines {
     public static Instant parse(String text, Clock clock) {
         String value = text.trim();
         if (value.isEmpty()) {
-            throw new UsageException("--deadline is empty; give a duration such as 45m or a time such as "
+            throw new InvalidRequest("--deadline is empty; give a duration such as 45m or a time such as "
                     + "2026-11-22T18:00:00Z");
         }
         Instant now = clock.instant();
         Instant deadline = parseOrNull(value, now, clock);
         if (deadline == null) {
-            throw new UsageException("cannot read the deadline '" + text + "': give a duration such as 45m, 1h30m or "
+            throw new InvalidRequest("cannot read the deadline '" + text + "': give a duration such as 45m, 1h30m or "
                     + "PT2H, or a time such as 2026-11-22T18:00:00Z");
         }
         if (!deadline.isAfter(now)) {
-            throw new UsageException("the deadline " + deadline + " is not in the future (now is " + now
+            throw new InvalidRequest("the deadline " + deadline + " is not in the future (now is " + now
                     + "); give a later time or a duration such as 45m");
         }
         return deadline;

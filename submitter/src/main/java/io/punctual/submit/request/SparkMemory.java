@@ -1,6 +1,5 @@
-package io.punctual.submit.launch;
+package io.punctual.submit.request;
 
-import io.punctual.submit.cli.UsageException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,7 +16,7 @@ public final class SparkMemory {
     public static long mebibytes(String text, String setting) {
         Matcher m = FORM.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new UsageException(setting + " must be a size such as 512m or 4g, got '" + text + "'");
+            throw new InvalidRequest(setting + " must be a size such as 512m or 4g, got '" + text + "'");
         }
         long n = Long.parseLong(m.group(1));
         return switch (m.group(2)) {

@@ -1,4 +1,4 @@
-package io.punctual.submit.cli;
+package io.punctual.submit.request;
 
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
-package io.punctual.submit.launch;
+package io.punctual.submit.request;
 
-import io.punctual.submit.cli.SparkOption;
-import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.request.SparkOption;
+import io.punctual.submit.request.SubmitArguments;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

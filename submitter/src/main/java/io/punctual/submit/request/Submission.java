@@ -1,7 +1,7 @@
-package io.punctual.submit.pipeline;
+package io.punctual.submit.request;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.request.SubmitArguments;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;

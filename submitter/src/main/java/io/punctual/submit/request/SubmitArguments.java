@@ -1,4 +1,4 @@
-package io.punctual.submit.cli;
+package io.punctual.submit.request;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,10 +26,6 @@ public record SubmitArguments(
         List<String> appArgs,
         boolean embedded) {
 
-    public static final String DEADLINE = "spark.deadline.by";
-    public static final String CONFIDENCE = "spark.deadline.confidence";
-    public static final String JOB_KEY = "spark.deadline.jobKey";
-    public static final String TEAM = "spark.deadline.team";
 
     /** spark-submit 3.5's options that take a value. */
     static final Set<String> WITH_VALUE = Set.of("--archives", "--class", "--conf", "--deploy-mode",
@@ -44,8 +40,8 @@ public record SubmitArguments(
 
     private static final Map<String, String> SHORT = Map.of("-c", "--conf", "-h", "--help", "-v", "--verbose");
 
-    private static final Map<String, String> SUGAR = Map.of("--deadline", DEADLINE, "--confidence", CONFIDENCE,
-            "--job-key", JOB_KEY, "--team", TEAM);
+    private static final Map<String, String> SUGAR = Map.of("--deadline", DeadlineKeys.BY, "--confidence", DeadlineKeys.CONFIDENCE,
+            "--job-key", DeadlineKeys.JOB_KEY, "--team", DeadlineKeys.TEAM);
 
     public SubmitArguments {
         sparkOptions = List.copyOf(sparkOptions);
@@ -116,14 +112,14 @@ public record SubmitArguments(
             } else if (WITH_VALUE.contains(name) || SUGAR.containsKey(name)) {
                 valued(name, inline != null ? inline : next(raw));
             } else {
-                throw new UsageException("unknown option " + raw + ": punctual submit takes every spark-submit option"
+                throw new InvalidRequest("unknown option " + raw + ": punctual submit takes every spark-submit option"
                         + " plus --deadline, --confidence, --job-key, --team and --embedded; run 'punctual submit --help'");
             }
         }
 
         private String next(String raw) {
             if (at + 1 >= args.size()) {
-                throw new UsageException("option " + raw + " needs a value; run 'punctual submit --help'");
+                throw new InvalidRequest("option " + raw + " needs a value; run 'punctual submit --help'");
             }
             return args.get(++at);
         }
@@ -142,7 +138,7 @@ public record SubmitArguments(
     private static void putConf(Map<String, String> conf, String pair) {
         int eq = pair.indexOf('=');
         if (eq <= 0) {
-            throw new UsageException("--conf needs key=value, got '" + pair + "'");
+            throw new InvalidRequest("--conf needs key=value, got '" + pair + "'");
         }
         conf.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
     }

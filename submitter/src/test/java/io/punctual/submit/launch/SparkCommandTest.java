@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
-import io.punctual.submit.cli.SubmitArguments;
-import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.request.SubmitArguments;
+import io.punctual.submit.request.Submission;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.Submission;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,7 +8,7 @@ import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.sizer.Bound;
 import io.punctual.sizing.sizer.SizingDecision;
-import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.yarn.ReservationSpec;
 import java.nio.file.Path;

@@ -1,11 +1,12 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.Submission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.Install;
-import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSubmitLauncher;

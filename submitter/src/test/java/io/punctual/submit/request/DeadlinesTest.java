@@ -1,4 +1,4 @@
-package io.punctual.submit.cli;
+package io.punctual.submit.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,14 +31,14 @@ class DeadlinesTest {
 
     @Test
     void aDeadlineInThePastIsRefusedWithTheTimes() {
-        assertThatThrownBy(() -> Deadlines.parse("2026-11-22T09:00:00Z", CLOCK)).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> Deadlines.parse("2026-11-22T09:00:00Z", CLOCK)).isInstanceOf(InvalidRequest.class)
                 .hasMessageContaining("not in the future").hasMessageContaining("2026-11-22T10:00:00Z");
         assertThatThrownBy(() -> Deadlines.parse("0m", CLOCK)).hasMessageContaining("not in the future");
     }
 
     @Test
     void unreadableDeadlinesSayWhatIsAccepted() {
-        assertThatThrownBy(() -> Deadlines.parse("tomorrow", CLOCK)).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> Deadlines.parse("tomorrow", CLOCK)).isInstanceOf(InvalidRequest.class)
                 .hasMessageContaining("cannot read the deadline 'tomorrow'").hasMessageContaining("45m");
         assertThatThrownBy(() -> Deadlines.parse(" ", CLOCK)).hasMessageContaining("empty");
     }

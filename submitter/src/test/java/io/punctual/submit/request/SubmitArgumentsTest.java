@@ -1,4 +1,4 @@
-package io.punctual.submit.cli;
+package io.punctual.submit.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -45,16 +45,16 @@ class SubmitArgumentsTest {
     @Test
     void unknownOptionsAreRefusedWithWhatToDo() {
         assertThatThrownBy(() -> SubmitArguments.parse(List.of("--executor-memroy", "2g", "app.jar")))
-                .isInstanceOf(UsageException.class).hasMessageContaining("unknown option --executor-memroy")
+                .isInstanceOf(InvalidRequest.class).hasMessageContaining("unknown option --executor-memroy")
                 .hasMessageContaining("punctual submit --help");
     }
 
     @Test
     void anOptionWithoutItsValueIsRefused() {
         assertThatThrownBy(() -> SubmitArguments.parse(List.of("--class")))
-                .isInstanceOf(UsageException.class).hasMessageContaining("--class needs a value");
+                .isInstanceOf(InvalidRequest.class).hasMessageContaining("--class needs a value");
         assertThatThrownBy(() -> SubmitArguments.parse(List.of("--conf", "novalue", "app.jar")))
-                .isInstanceOf(UsageException.class).hasMessageContaining("key=value");
+                .isInstanceOf(InvalidRequest.class).hasMessageContaining("key=value");
     }
 
     @Test

@@ -1,0 +1,28 @@
+package io.punctual.submit.request;
+
+import io.punctual.sizing.JobKey;
+
+/**
+ * Punctual's own Spark configuration keys. They travel as {@code --conf} entries so that a spark-submit command line,
+ * a Livy {@code conf} object and an Airflow operator's {@code conf} all carry them unchanged.
+ */
+public final class DeadlineKeys {
+
+    /** When the application must have finished: a duration from now ({@code 45m}) or a time. */
+    public static final String BY = "spark.deadline.by";
+    /** θ, the probability of meeting the deadline to size for, in (0, 1). */
+    public static final String CONFIDENCE = "spark.deadline.confidence";
+    /** The recurring job this run belongs to (the name part of its job key). */
+    public static final String JOB_KEY = JobKey.EXPLICIT;
+    /** The team the job belongs to. */
+    public static final String TEAM = JobKey.TEAM;
+    /** Punctual's id of the submission, set by Punctual on every application it launches. */
+    public static final String SUBMISSION_ID = "spark.deadline.submissionId";
+    /** The most executors sizing may give this submission (a request may only lower its team's cap). */
+    public static final String MAX_EXECUTORS = "spark.deadline.maxExecutors";
+    /** A client's key that makes retried gateway submissions return the batch they created first. */
+    public static final String IDEMPOTENCY_KEY = "spark.deadline.idempotencyKey";
+
+    private DeadlineKeys() {
+    }
+}
