@@ -6,7 +6,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** Reads the site file merged over {@code reference.conf} into {@link SiteConfig} and the site and reference levels. */
+/**
+ * Reads the site level — system properties over the site file over {@code application.conf} over
+ * {@code reference.conf}, merged by {@link ConfigLoader} — into {@link SiteConfig} and the site and reference levels.
+ */
 final class SiteReader {
 
     static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_\\-]{1,64}");
@@ -15,7 +18,11 @@ final class SiteReader {
     private static final Pattern NON_BLANK = Pattern.compile("\\S.*");
     private static final Pattern HOST = Pattern.compile("[^\\s/]+");
 
-    /** What the site file yields: the typed settings, and the per-job defaults split by where they came from. */
+    /**
+     * What the site level yields: the typed settings, and the per-job defaults split by where they came from — the
+     * site file and system properties ({@link Level#SITE}), or the class path's application.conf and reference.conf
+     * ({@link Level#REFERENCE}).
+     */
     record Site(SiteConfig config, SettingsLayer site, SettingsLayer reference) {
     }
 
