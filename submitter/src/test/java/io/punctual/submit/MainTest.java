@@ -25,7 +25,11 @@ class MainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    private int run(Map<String, String> env, String... argv) {
+    private int run(Map<String, String> given, String... argv) {
+        // The embedded default configuration, so that these tests reach the checks after it.
+        Map<String, String> env = new java.util.HashMap<>(given);
+        env.putIfAbsent("PUNCTUAL_CONF_DIR", Install.fromSystemProperty().orElseThrow().root()
+                .resolve("conf/embedded").toString());
         var context = new CliContext(env, new java.io.ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC(), new PunctualHome(tmp.resolve("home")),
                 tmp, Install.fromRoot(tmp));

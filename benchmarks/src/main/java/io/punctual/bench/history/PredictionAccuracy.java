@@ -1,18 +1,23 @@
 package io.punctual.bench.history;
 
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.sizing.JobKey;
+import java.util.Map;
+import java.util.Optional;
+
 import io.punctual.history.RunHistory;
 import io.punctual.history.model.LeaveOneOut;
 import io.punctual.history.model.ModelSettings;
 import io.punctual.history.run.RunRecord;
-import io.punctual.sizing.JobKey;
 import io.punctual.submit.Install;
 import io.punctual.submit.PunctualHome;
-import io.punctual.submit.cli.SubmitArguments;
+import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SizingSettings;
-import io.punctual.submit.pipeline.Submission;
+import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
@@ -111,13 +116,12 @@ public final class PredictionAccuracy {
                                                PunctualHome home) throws IOException {
         SparkRuntime runtime = SparkRuntime.thin(home.sparkHome(), install.requireSparkClasspath(),
                 Path.of(System.getProperty("java.home"), "bin", "java"));
-        var settings = new SubmissionPipeline.Settings(home.eventLogs().toUri().toString(), home.eventLogs(),
-                yarn.confDir(), home.logs().resolve("submissions"), home.scratch(), Duration.ofSeconds(1),
-                Duration.ofMinutes(3));
-        StoredLearning learning = StoredLearning.open(home.root(), home.store());
-        return new SubmissionPipeline(gateway, new SparkSubmitLauncher(runtime), runtime, settings,
-                new SubmissionSizer(learning, SizingSettings.defaults(), Clock.systemUTC()), learning,
-                Clock.systemUTC(), event -> { });
+        // The embedded default configuration, as 'punctual submit --embedded' reads it.
+        var config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC()).current();
+        Assembly assembly = Assembly.of(config, home, home.store(), Clock.systemUTC(), Optional.empty());
+        SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey("bench", "any"), Map.of()));
+        return assembly.pipeline(gateway, new SparkSubmitLauncher(runtime), runtime, yarn.confDir(), sizing,
+                event -> { });
     }
 
     private static void run(SubmissionPipeline pipeline, Workload workload, int executors, Install install,

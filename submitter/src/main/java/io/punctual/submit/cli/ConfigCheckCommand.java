@@ -44,12 +44,7 @@ public final class ConfigCheckCommand implements Command {
         String given = flags.positional().get(1);
         LoadResult result = ConfigLoader.load(context.resolve(given), Path.of(given), context.env());
         if (result instanceof LoadResult.Invalid invalid) {
-            for (ConfigProblem problem : invalid.problems()) {
-                context.err().println(problem);
-            }
-            int n = invalid.problems().size();
-            context.err().println(given + ": " + n + (n == 1 ? " problem" : " problems") + "; the configuration"
-                    + " would not load");
+            context.err().println(ConfDirs.problems(invalid.problems(), given));
             return 1;
         }
         PunctualConfig config = ((LoadResult.Loaded) result).config();

@@ -1,5 +1,7 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.assembly.Assembly;
+
 import io.punctual.submit.request.Deadlines;
 import io.punctual.submit.request.SubmitArguments;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -50,17 +52,18 @@ public final class DemoCommand implements Command {
                 options.inputMb, 42);
         context.out().println("punctual: demo input " + input + " (" + options.inputMb + " MB of text)");
         Instant started = context.clock().instant();
+        Assembly assembly = ConfDirs.assembly(Optional.empty(), context, true);
         try (ClusterSession cluster = ClusterSession.open(true, context)) {
             context.out().println("punctual: embedded YARN cluster up in "
                     + cluster.startupTime().map(Duration::toMillis).orElse(0L) + " ms (ResourceManager web UI http://"
                     + cluster.embedded().orElseThrow().resourceManagerWebAddress() + ")");
             for (int run = 1; run <= options.warmupRuns; run++) {
-                warmUp(cluster, context, input, run, options);
+                warmUp(cluster, context, assembly, input, run, options);
             }
             context.out().println("punctual: now a run Punctual sizes itself, due in " + options.deadline);
             SubmitArguments args = SubmitArguments.parse(wordCount(context, input, Optional.empty()));
             Instant deadline = Deadlines.parse(options.deadline, context.clock());
-            SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, args, deadline,
+            SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, assembly, args, deadline,
                     new EventPrinter(context.out(), context.clock()));
             int status = Outcomes.print(outcome, context);
             context.out().println("punctual: demo took " + Deadlines.human(Duration.between(started,
@@ -73,11 +76,12 @@ public final class DemoCommand implements Command {
     }
 
     /** One history-building run at an executor count the user picked, reported in one line. */
-    private static void warmUp(ClusterSession cluster, CliContext context, Path input, int run, Options options) {
+    private static void warmUp(ClusterSession cluster, CliContext context, Assembly assembly, Path input, int run,
+                               Options options) {
         int executors = 1 + (run - 1) % 3;
         SubmitArguments args = SubmitArguments.parse(wordCount(context, input, Optional.of(executors)));
         Instant deadline = Deadlines.parse("8m", context.clock());
-        SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, args, deadline, event -> { });
+        SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, assembly, args, deadline, event -> { });
         if (outcome instanceof SubmissionOutcome.Finished f) {
             context.out().printf("punctual: history run %d/%d at %d executor(s): %s %s in %s%n", run,
                     options.warmupRuns, executors, f.app(), f.state(),

@@ -1,5 +1,8 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.Settings;
+
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Deadlines;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,12 +35,15 @@ public final class ExplainCommand implements Command {
             Usage: punctual explain <team/job> --deadline <when> [--confidence <θ>] [--executors <n>]
                                     [--executor-memory <size>] [--executor-cores <n>] [--capacity <vcores>,<memoryMb>]
                                     [--json]
+                                    [--conf-dir <dir>] [--embedded]
 
             Shows how Punctual would size the job for that deadline: its history, RUSH's worst-case demand or
             Justice's fraction, the runtime predicted at the chosen executor count, and which bound decided
             (deadline, max parallelism, team cap, cluster capacity) - or why the deadline cannot be met and the
             earliest one that can. --executors is an explicit override, shown as such. The plan's capacity is
-            --capacity if given, else the embedded cluster's.
+            --capacity if given, else the embedded cluster's. Settings (confidence, cap, executor shape, RUSH's
+            radius) come from the configuration directory: --conf-dir, else $PUNCTUAL_CONF_DIR, else conf/embedded
+            with --embedded, else conf - the same one 'punctual submit' and 'punctual serve' read.
             """;
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,7 +56,7 @@ public final class ExplainCommand implements Command {
     @Override
     public int run(List<String> argv, CliContext context) {
         Flags flags = Flags.parse(argv, Set.of("--deadline", "--confidence", "--executors", "--executor-memory",
-                "--executor-cores", "--capacity"), Set.of("--json", "--help"), "explain");
+                "--executor-cores", "--capacity", ConfDirs.FLAG), Set.of("--json", "--help", "--embedded"), "explain");
         if (flags.has("--help") || argv.isEmpty()) {
             context.out().print(USAGE);
             return argv.isEmpty() ? 1 : 0;
@@ -58,23 +64,28 @@ public final class ExplainCommand implements Command {
         JobKey job = HistoryCommand.jobKey(flags.onlyPositional("job key (team/name)", "explain"));
         Instant deadline = Deadlines.parse(flags.value("--deadline").orElseThrow(() -> new UsageException(
                 "--deadline is required: sizing answers for a deadline")), context.clock());
-        Map<String, String> conf = new HashMap<>();
-        flags.value("--confidence").ifPresent(v -> conf.put(DeadlineKeys.CONFIDENCE, v));
-        flags.value("--executors").ifPresent(v -> conf.put("spark.executor.instances", v));
-        flags.value("--executor-memory").ifPresent(v -> conf.put("spark.executor.memory", v));
-        flags.value("--executor-cores").ifPresent(v -> conf.put("spark.executor.cores", v));
+        Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, flags.has("--embedded"));
+        Map<String, String> asked = new HashMap<>();
+        flags.value("--confidence").ifPresent(v -> asked.put(DeadlineKeys.CONFIDENCE, v));
+        flags.value("--executors").ifPresent(v -> asked.put("spark.executor.instances", v));
+        flags.value("--executor-memory").ifPresent(v -> asked.put("spark.executor.memory", v));
+        flags.value("--executor-cores").ifPresent(v -> asked.put("spark.executor.cores", v));
+        Settings settings = assembly.settings(job, asked);
+        Map<String, String> conf = new HashMap<>(settings.sparkProperties());
+        conf.putAll(asked);
         ContainerShapes one = ContainerShapes.of(conf, true, 1, Resources.of(1, 256));
         Resources plan = flags.value("--capacity").map(PlanOptions::parseCapacity).orElse(embeddedPlan());
         int fit = (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
 
-        StoredLearning learning = StoredLearning.open(context.home().root(), context.home().store());
-        SubmissionSizer sizer = new SubmissionSizer(learning, SizingSettings.defaults(), context.clock());
+        SubmissionSizer sizer = assembly.sizer(assembly.sizing(settings));
         SizingRequest request = sizer.request(job, deadline, conf, one, fit);
         SizingDecision decision = sizer.decide(request);
+        StoredLearning learning = assembly.learning();
         if (flags.has("--json")) {
             context.out().println(json(job, request, decision));
         } else {
             print(context.out(), job, request, decision, learning.whyNoHistory(job), plan);
+            settings.explain().forEach(line -> context.out().println("  setting: " + line));
         }
         return decision instanceof SizingDecision.Sized ? 0 : 1;
     }

@@ -69,9 +69,7 @@ public final class ServeCommand implements Command {
     }
 
     static Path confDir(Flags flags, CliContext context, boolean embedded) {
-        return flags.value("--conf-dir").map(context::resolve)
-                .or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_CONF_DIR")).map(Path::of))
-                .orElseGet(() -> context.install().root().resolve(embedded ? "conf/embedded" : "conf"));
+        return ConfDirs.dir(flags.value(ConfDirs.FLAG), context, embedded);
     }
 
     /** Blocks until the JVM is asked to stop; closing the gateway then runs in the try-with-resources. */

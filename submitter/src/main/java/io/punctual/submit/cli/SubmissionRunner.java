@@ -1,37 +1,43 @@
 package io.punctual.submit.cli;
 
-import io.punctual.submit.request.SubmitArguments;
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.Settings;
 import io.punctual.submit.launch.SparkRuntime;
-import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.launch.SparkSubmitLauncher;
-import io.punctual.submit.learn.StoredLearning;
-import io.punctual.submit.pipeline.SizingSettings;
-import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
-import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.submit.request.SparkSettings;
+import io.punctual.submit.request.Submission;
+import io.punctual.submit.request.SubmitArguments;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** Builds submissions and pipelines from the command line, runs them, and cleans up on Ctrl-C. */
+/**
+ * Builds submissions and pipelines from the command line with the configuration's parts ({@link Assembly}), runs
+ * them, and cleans up on Ctrl-C.
+ */
 final class SubmissionRunner {
 
     private SubmissionRunner() {
     }
 
-    static SubmissionOutcome run(ClusterSession cluster, CliContext context, SubmitArguments args, Instant deadline,
-                                 Consumer<SubmissionEvent> events) {
-        Submission submission = submission(cluster, context, args, deadline);
-        SubmissionPipeline pipeline = pipeline(cluster, context, events);
+    static SubmissionOutcome run(ClusterSession cluster, CliContext context, Assembly assembly, SubmitArguments given,
+                                 Instant deadline, Consumer<SubmissionEvent> events) {
+        JobKey job = jobKey(SparkSettings.effective(given), given);
+        Settings settings = assembly.settings(job, SparkSettings.effective(given));
+        SubmitArguments args = configured(given, settings);
+        Submission submission = submission(context, assembly, args, job, deadline);
+        SubmissionPipeline pipeline = assembly.pipeline(cluster.gateway(),
+                new SparkSubmitLauncher(runtime(context)), runtime(context), cluster.confDir(),
+                assembly.sizing(settings), events);
         Thread onInterrupt = new Thread(() -> pipeline.abandon(submission, "punctual submit was interrupted"),
                 "punctual-abandon-" + submission.id());
         Runtime.getRuntime().addShutdownHook(onInterrupt);
@@ -42,11 +48,18 @@ final class SubmissionRunner {
         }
     }
 
-    static Submission submission(ClusterSession cluster, CliContext context, SubmitArguments args, Instant deadline) {
-        Map<String, String> conf = SparkSettings.effective(args);
-        String planQueue = args.option("--queue").orElse(cluster.planQueue());
-        return new Submission(Submission.newId(), args, jobKey(conf, args), context.clock().instant(), deadline,
-                planQueue, context.cwd());
+    /** The command line with the configuration's Spark properties (executor shape, spark-conf) under the user's own. */
+    static SubmitArguments configured(SubmitArguments args, Settings settings) {
+        Map<String, String> conf = new LinkedHashMap<>(settings.sparkProperties());
+        conf.putAll(args.conf());
+        return new SubmitArguments(args.sparkOptions(), conf, args.primaryResource(), args.appArgs(), args.embedded());
+    }
+
+    static Submission submission(CliContext context, Assembly assembly, SubmitArguments args, JobKey job,
+                                 Instant deadline) {
+        String planQueue = args.option("--queue").orElse(assembly.planQueue());
+        return new Submission(Submission.newId(), args, job, context.clock().instant(), deadline, planQueue,
+                context.cwd());
     }
 
     /**
@@ -62,21 +75,6 @@ final class SubmissionRunner {
                 .orElse(Path.of(args.primaryResource()).getFileName().toString());
         String user = Optional.ofNullable(conf.get("spark.punctual.proxyUser")).orElse(System.getProperty("user.name"));
         return JobKey.from(props, appName, user, mainClass);
-    }
-
-    static SubmissionPipeline pipeline(ClusterSession cluster, CliContext context, Consumer<SubmissionEvent> events) {
-        PunctualHome home = context.home();
-        String configuredLogDir = context.env().get("PUNCTUAL_EVENT_LOG_DIR");
-        Path localLogs = home.eventLogs();
-        String eventLogDir = configuredLogDir == null || configuredLogDir.isBlank()
-                ? localLogs.toUri().toString() : configuredLogDir;
-        var settings = new SubmissionPipeline.Settings(eventLogDir, localLogs, cluster.confDir(),
-                home.logs().resolve("submissions"), home.scratch(), Duration.ofSeconds(1), Duration.ofMinutes(3));
-        SparkRuntime runtime = runtime(context);
-        StoredLearning learning = StoredLearning.open(home.root(), home.store());
-        SubmissionSizer sizer = new SubmissionSizer(learning, SizingSettings.defaults(), context.clock());
-        return new SubmissionPipeline(cluster.gateway(), new SparkSubmitLauncher(runtime), runtime, settings, sizer,
-                learning, context.clock(), events);
     }
 
     static SparkRuntime runtime(CliContext context) {

@@ -1,5 +1,8 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.assembly.Assembly;
+import java.util.Optional;
+
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Deadlines;
 import io.punctual.submit.request.SparkOption;
@@ -25,7 +28,9 @@ public final class SubmitCommand implements Command {
               --embedded            use an in-process YARN cluster instead of HADOOP_CONF_DIR's
               --confidence <0..1>   the probability of meeting the deadline to size for (used once sizing lands)
               --job-key <name>      the recurring job this run belongs to (default: app name and main class)
-              --team <name>         the team the job belongs to
+              --team <name>         the team the job belongs to (its settings come from teams/<name>.conf)
+              --conf-dir <dir>      the configuration directory (default: $PUNCTUAL_CONF_DIR, else conf/embedded
+                                    with --embedded, else conf); it must load, as 'punctual config check' says
 
             Every spark-submit option passes through (--class, --conf, --jars, --executor-memory, ...).
             Punctual sets --master yarn, the queue (the reservation's), and pins the executors
@@ -43,7 +48,9 @@ public final class SubmitCommand implements Command {
 
     @Override
     public int run(List<String> argv, CliContext context) {
-        SubmitArguments args = SubmitArguments.parse(argv);
+        List<String> rest = new ArrayList<>(argv);
+        Optional<String> confDir = ConfDirs.take(rest);
+        SubmitArguments args = SubmitArguments.parse(rest);
         if (args.has("--help") || argv.isEmpty()) {
             context.out().print(USAGE);
             return argv.isEmpty() ? 1 : 0;
@@ -55,9 +62,10 @@ public final class SubmitCommand implements Command {
         SubmitArguments checked = validated(args, context);
         Instant deadline = Deadlines.parse(checked.conf(DeadlineKeys.BY).orElseThrow(() -> new UsageException(
                 "--deadline is required: Punctual reserves capacity until it (e.g. --deadline 45m)")), context.clock());
+        Assembly assembly = ConfDirs.assembly(confDir, context, checked.embedded());
         try (ClusterSession cluster = ClusterSession.open(checked.embedded(), context)) {
             EventPrinter printer = new EventPrinter(context.out(), context.clock());
-            SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, checked, deadline, printer);
+            SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, assembly, checked, deadline, printer);
             return Outcomes.print(outcome, context);
         }
     }

@@ -1,5 +1,7 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.assembly.Assembly;
+
 import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.sizing.JobKey;
@@ -36,7 +38,8 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
     /** A batch without a deadline holds this long in the pipeline's terms; it reserves nothing. */
     static final Duration BEST_EFFORT_HORIZON = Duration.ofDays(7);
 
-    static BatchIntake of(BatchRequest request, TeamConfig team, PunctualConfig config, Clock clock) {
+    static BatchIntake of(BatchRequest request, TeamConfig team, Assembly assembly, Clock clock) {
+        PunctualConfig config = assembly.config();
         requireReadable(request.file());
         Map<String, String> requestConf = new LinkedHashMap<>(request.conf());
         request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));
@@ -54,8 +57,7 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
         Instant now = clock.instant();
         Optional<Instant> deadline = Optional.ofNullable(request.conf().get(DeadlineKeys.BY))
                 .map(d -> parseDeadline(d, clock));
-        var sizing = new SizingSettings(settings.confidence().value(), config.site().sizing().klRadius(),
-                config.site().sizing().minGoodRuns(), settings.maxExecutors().value());
+        var sizing = assembly.sizing(settings);
         BatchRequest resolved = withConf(request, conf);
         return new BatchIntake(resolved.toSparkSubmitArgs(), job, now, deadline, sizing, settings);
     }

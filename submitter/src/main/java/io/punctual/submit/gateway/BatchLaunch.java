@@ -1,5 +1,8 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.assembly.Assembly;
+import java.util.function.Supplier;
+
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.config.ConfigSource;
@@ -37,15 +40,18 @@ final class BatchLaunch {
     private final ClusterGateway gateway;
     private final PipelineFactory pipelines;
     private final ConfigSource config;
+    private final Supplier<Assembly> assembly;
     private final Clock clock;
     private final GatewayMetrics metrics;
     private final Path workingDir;
     private final QueueSetup queues;
     private final Map<Integer, Object> locks = new ConcurrentHashMap<>();
 
-    BatchLaunch(BatchStore store, ClusterGateway gateway, PipelineFactory pipelines, ConfigSource config, Clock clock,
+    BatchLaunch(BatchStore store, ClusterGateway gateway, PipelineFactory pipelines, ConfigSource config,
+                Supplier<Assembly> assembly, Clock clock,
                 GatewayMetrics metrics, Path workingDir, QueueSetup queues) {
         this.queues = queues;
+        this.assembly = assembly;
         this.store = store;
         this.gateway = gateway;
         this.pipelines = pipelines;
@@ -156,10 +162,8 @@ final class BatchLaunch {
 
     /** The team's sizing knobs, resolved again from the stored command line (so a restart needs nothing else). */
     SizingSettings sizingSettings(BatchRecord batch) {
-        var current = config.current();
-        Settings settings = current.settingsFor(JobKey.parse(batch.jobKey()), BatchIntake.effective(batch.argv()));
-        return new SizingSettings(settings.confidence().value(), current.site().sizing().klRadius(),
-                current.site().sizing().minGoodRuns(), settings.maxExecutors().value());
+        Assembly current = assembly.get();
+        return current.sizing(current.settings(JobKey.parse(batch.jobKey()), BatchIntake.effective(batch.argv())));
     }
 
     /** Work without a deadline runs in its team's own queue (created on first use), else the site's best-effort one. */

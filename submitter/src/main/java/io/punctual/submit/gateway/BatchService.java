@@ -1,5 +1,8 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.assembly.Assembly;
+import java.util.function.Supplier;
+
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
@@ -22,6 +25,7 @@ public final class BatchService implements AutoCloseable {
 
     private final BatchStore store;
     private final ConfigSource config;
+    private final Supplier<Assembly> assembly;
     private final Clock clock;
     private final GatewayMetrics metrics;
     private final ThreadPoolExecutor launches;
@@ -29,11 +33,13 @@ public final class BatchService implements AutoCloseable {
     private final Path workingDir;
     private final QueueSetup queues;
 
-    public BatchService(BatchStore store, ConfigSource config, ClusterGateway gateway, PipelineFactory pipelines,
+    public BatchService(BatchStore store, ConfigSource config, Supplier<Assembly> assembly, ClusterGateway gateway,
+                        PipelineFactory pipelines,
                         Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
                         QueueSetup queues) {
         this.store = store;
         this.config = config;
+        this.assembly = assembly;
         this.clock = clock;
         this.metrics = metrics;
         this.workingDir = workingDir;
@@ -44,7 +50,7 @@ public final class BatchService implements AutoCloseable {
                     return thread;
                 });
         this.queues = queues;
-        this.launch = new BatchLaunch(store, gateway, pipelines, config, clock, metrics, workingDir, queues);
+        this.launch = new BatchLaunch(store, gateway, pipelines, config, assembly, clock, metrics, workingDir, queues);
     }
 
     /**
@@ -53,7 +59,7 @@ public final class BatchService implements AutoCloseable {
      */
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
         var current = config.current();
-        BatchIntake intake = BatchIntake.of(request, team, current, clock);
+        BatchIntake intake = BatchIntake.of(request, team, assembly.get(), clock);
         String planQueue = BatchIntake.planQueue(request, current);
         String submissionId = "gw-" + Submission.newId();
         long submittedMs = intake.submittedAt().toEpochMilli();
@@ -72,7 +78,7 @@ public final class BatchService implements AutoCloseable {
 
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
-        BatchIntake intake = BatchIntake.of(request, team, config.current(), clock);
+        BatchIntake intake = BatchIntake.of(request, team, assembly.get(), clock);
         String planQueue = BatchIntake.planQueue(request, config.current());
         var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
                 intake.argv(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),

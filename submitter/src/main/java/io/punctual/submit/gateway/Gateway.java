@@ -1,5 +1,8 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.assembly.Assembly;
+import java.util.function.Supplier;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.submit.PunctualHome;
 import io.punctual.sizing.rayon.plan.SharingPolicy;
@@ -69,12 +72,15 @@ public final class Gateway implements AutoCloseable {
         var site = setup.config().current().site();
         Path storeDir = site.gateway().stateDir(setup.home());
         BatchStore store = JournalBatchStore.open(storeDir.resolve("batches"));
-        StoredLearning learning = StoredLearning.open(setup.home().root(), Files.createDirectories(storeDir));
+        Assembly first = Assembly.of(setup.config().current(), setup.home(), Files.createDirectories(storeDir),
+                setup.clock(), Optional.empty());
+        Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());
         GatewayMetrics metrics = new GatewayMetrics();
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         placeQueues.run();
-        BatchService batches = new BatchService(store, setup.config(), setup.cluster(), pipelines(setup, learning),
+        BatchService batches = new BatchService(store, setup.config(), assembly, setup.cluster(),
+                pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
                 queues);
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
@@ -97,25 +103,10 @@ public final class Gateway implements AutoCloseable {
     }
 
     /** Each batch's pipeline: the team's sizing knobs, the shared launcher and learning, its own event log. */
-    private static PipelineFactory pipelines(Setup setup, StoredLearning learning) {
-        var site = setup.config().current().site();
-        PunctualHome home = setup.home();
-        var settings = new SubmissionPipeline.Settings(site.history().eventLogUri(home), home.eventLogs(),
-                setup.hadoopConfDir(), home.logs().resolve("submissions"), home.scratch(), site.gateway().pollInterval(),
-                Duration.ofMinutes(3));
+    private static PipelineFactory pipelines(Setup setup, Supplier<Assembly> assembly) {
         var launcher = new SparkSubmitLauncher(setup.runtime());
-        return (sizing, events) -> new SubmissionPipeline(setup.cluster(), launcher, setup.runtime(), settings,
-                new SubmissionSizer(learning, sizing, setup.clock()), learning, sharing(setup.config().current()),
-                setup.clock(), events);
-    }
-
-    /** Each team's capacity-over-time limits from its configuration (Rayon's sharing policy); none for the others. */
-    static SharingPolicy sharing(PunctualConfig config) {
-        Map<String, SharingPolicy> policies = new HashMap<>();
-        for (TeamConfig team : config.teams().values()) {
-            team.sharingPolicy().ifPresent(limits -> policies.put(team.name(), limits.toPolicy()));
-        }
-        return SharingPolicy.perTeam(policies, SharingPolicy.UNCONSTRAINED);
+        return (sizing, events) -> assembly.get().pipeline(setup.cluster(), launcher, setup.runtime(),
+                setup.hadoopConfDir(), sizing, events);
     }
 
     /** BoPF classes for the teams' latency-sensitive groups, and the Hard groups' next bursts reserved. */

@@ -41,8 +41,9 @@ public final class StoredLearning implements Learning {
         this.overheads = new LaunchOverheads(storeDir);
     }
 
-    public static StoredLearning open(Path punctualHome, Path storeDir) {
-        return new StoredLearning(RunHistory.open(punctualHome), storeDir, new ErrorSmoothing.Exponential(0.5));
+    /** @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*}) */
+    public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing) {
+        return new StoredLearning(RunHistory.open(punctualHome), storeDir, smoothing);
     }
 
     @Override

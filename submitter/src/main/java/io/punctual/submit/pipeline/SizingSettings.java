@@ -1,16 +1,16 @@
 package io.punctual.submit.pipeline;
 
 /**
- * The sizing knobs a submission does not set itself.
+ * The sizing knobs a submission does not set itself, as the configuration resolves them for it
+ * ({@code io.punctual.submit.assembly.Assembly} builds them; nothing else invents defaults).
  *
  * @param confidence     θ when the submission names none
  * @param robustness     δ, RUSH's KL radius
  * @param minRunsForRush good runs a job needs before RUSH sizes it (Justice sizes it until then)
  * @param maxExecutors   the team's cap
+ * @param killAboveTasks Justice kills an application that is past its deadline once it has started more tasks than
+ *                       this: large violators would hold capacity the longest
  */
-public record SizingSettings(double confidence, double robustness, int minRunsForRush, int maxExecutors) {
-
-    public static SizingSettings defaults() {
-        return new SizingSettings(0.9, 0.1, 3, 50);
-    }
+public record SizingSettings(double confidence, double robustness, int minRunsForRush, int maxExecutors,
+                             int killAboveTasks) {
 }

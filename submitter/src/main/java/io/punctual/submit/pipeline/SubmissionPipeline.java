@@ -82,7 +82,8 @@ public final class SubmissionPipeline {
         this.learning = learning;
         this.clock = clock;
         this.events = events;
-        this.tracker = new Tracker(gateway, settings, clock, events);
+        this.tracker = new Tracker(gateway, settings, clock, events,
+                new LargeViolators(sizer.settings().killAboveTasks()));
     }
 
     /** Learn and size, without side effects: what {@code explain} shows and every run starts with. */

@@ -42,6 +42,10 @@ public final class SubmissionSizer {
         this.clock = clock;
     }
 
+    public SizingSettings settings() {
+        return settings;
+    }
+
     /** The request sizing answers, built from the submission and the cluster as it is now. */
     public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
         return request(submission.jobKey(), submission.deadline(), SparkSettings.effective(submission.args()), one,

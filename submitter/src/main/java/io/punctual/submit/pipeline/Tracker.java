@@ -29,9 +29,11 @@ final class Tracker {
     private final SubmissionPipeline.Settings settings;
     private final Clock clock;
     private final Consumer<SubmissionEvent> events;
+    private final LargeViolators violators;
 
     Tracker(ClusterGateway gateway, SubmissionPipeline.Settings settings, Clock clock,
-            Consumer<SubmissionEvent> events) {
+            Consumer<SubmissionEvent> events, LargeViolators violators) {
+        this.violators = violators;
         this.gateway = gateway;
         this.settings = settings;
         this.clock = clock;
@@ -59,6 +61,13 @@ final class Tracker {
                         + " s in ACCEPTED because queue " + report.queue() + " has zero effective resources (the Hadoop"
                         + " 3.3.x reservation-queue fault); it was killed. Run 'yarn rmadmin -updateNodeResource' or"
                         + " ask the cluster admin, then submit again");
+            }
+            Optional<String> violation = violators.verdict(clock.instant(), submission.deadline(),
+                    round.progress.poll().tasksStarted());
+            if (violation.isPresent()) {
+                gateway.kill(id, "Punctual: " + violation.get());
+                return new SubmissionOutcome.Failed(submission, "application " + id + " was killed: "
+                        + violation.get());
             }
             if (!round.warnedDeadline && clock.instant().isAfter(submission.deadline())) {
                 events.accept(new SubmissionEvent.DeadlinePassed(id, submission.deadline()));

@@ -51,7 +51,7 @@ class QueuesAndExplainTest {
     void explainingAJobWithoutHistoryShowsJusticeAndWhyThereIsNoHistory() throws Exception {
         var cli = new CliHarness(tmp, Map.of());
 
-        assertThat(cli.run("explain", "finance/first-time", "--deadline", "30m", "--json")).isZero();
+        assertThat(cli.run("explain", "finance/first-time", "--deadline", "30m", "--embedded", "--json")).isZero();
 
         JsonNode result = new ObjectMapper().readTree(cli.out());
         assertThat(result.get("verdict").asText()).isEqualTo("sized");
@@ -63,10 +63,10 @@ class QueuesAndExplainTest {
     @Test
     void anExplicitExecutorCountIsReportedAsAnOverrideAndACapacityTooSmallIsUnmeetable() throws Exception {
         var cli = new CliHarness(tmp, Map.of());
-        assertThat(cli.run("explain", "finance/x", "--deadline", "30m", "--executors", "3", "--json")).isZero();
+        assertThat(cli.run("explain", "finance/x", "--deadline", "30m", "--executors", "3", "--embedded", "--json")).isZero();
         assertThat(new ObjectMapper().readTree(cli.out()).get("method").asText()).isEqualTo("user");
 
-        assertThat(cli.run("explain", "finance/x", "--deadline", "30m", "--executors", "9", "--capacity", "4,4096"))
+        assertThat(cli.run("explain", "finance/x", "--deadline", "30m", "--executors", "5", "--capacity", "4,4096", "--embedded"))
                 .isEqualTo(1);
         assertThat(cli.out()).contains("cannot be met").contains("do not fit the reservable capacity");
     }

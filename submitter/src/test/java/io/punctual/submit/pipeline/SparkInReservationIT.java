@@ -1,5 +1,11 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.ConfigSource;
+import java.util.Map;
+import java.util.Optional;
+
 import io.punctual.submit.request.Submission;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,14 +78,12 @@ class SparkInReservationIT {
     }
 
     private SubmissionPipeline pipeline(ClusterGateway gateway, Consumer<SubmissionEvent> events) throws IOException {
-        var settings = new SubmissionPipeline.Settings(work.resolve("events").toUri().toString(),
-                Files.createDirectories(work.resolve("events")), yarn.confDir(), work.resolve("logs"),
-                Files.createDirectories(work.resolve("tmp")),
-                Duration.ofMillis(500), Duration.ofMinutes(2));
-        StoredLearning learning = StoredLearning.open(work.resolve("home"), Files.createDirectories(work.resolve("store")));
-        return new SubmissionPipeline(gateway, new SparkSubmitLauncher(runtime), runtime, settings,
-                new SubmissionSizer(learning, SizingSettings.defaults(), Clock.systemUTC()), learning, Clock.systemUTC(),
-                events);
+        // The embedded default configuration, as 'punctual submit --embedded' reads it.
+        var config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC()).current();
+        Assembly assembly = Assembly.of(config, new PunctualHome(work.resolve("home")),
+                Files.createDirectories(work.resolve("store")), Clock.systemUTC(), Optional.empty());
+        SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey("it", "any"), Map.of()));
+        return assembly.pipeline(gateway, new SparkSubmitLauncher(runtime), runtime, yarn.confDir(), sizing, events);
     }
 
     private static Submission submission(String mainClass, String... appArgs) {

@@ -1,0 +1,138 @@
+package io.punctual.submit.assembly;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.rayon.plan.SharingPolicy;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.config.PunctualConfig;
+import io.punctual.submit.config.Settings;
+import io.punctual.submit.config.SiteConfig;
+import io.punctual.submit.config.TeamConfig;
+import io.punctual.submit.launch.Launcher;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.pipeline.SizingSettings;
+import io.punctual.submit.pipeline.SubmissionEvent;
+import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.yarn.ClusterGateway;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The composition root of the submission path: every part a submission needs — its settings by precedence, the
+ * sizers' knobs, Justice's learning, the teams' sharing policy, the plan queue, the pipeline's paths and intervals —
+ * built from one loaded configuration. {@code submit}, {@code explain}, {@code demo} and the gateway all build their
+ * parts here, so the same job is sized the same way whichever door it came in by.
+ */
+public final class Assembly {
+
+    /** How long spark-submit may take to hand the application to YARN before Punctual looks for it by its tag. */
+    private static final Duration APP_ID_TIMEOUT = Duration.ofMinutes(3);
+
+    private final PunctualConfig config;
+    private final PunctualHome home;
+    private final Clock clock;
+    private final StoredLearning learning;
+    private final SharingPolicy sharing;
+    private final Optional<String> eventLogOverride;
+
+    private Assembly(PunctualConfig config, PunctualHome home, Clock clock, StoredLearning learning,
+                     Optional<String> eventLogOverride) {
+        this.config = config;
+        this.home = home;
+        this.clock = clock;
+        this.learning = learning;
+        this.sharing = sharingOf(config);
+        this.eventLogOverride = eventLogOverride;
+    }
+
+    /**
+     * @param storeDir         where Justice's state and the launch overheads are kept
+     * @param eventLogOverride an event-log URI that wins over {@code punctual.history.event-log-dir} (the CLI's
+     *                         {@code PUNCTUAL_EVENT_LOG_DIR}, for drivers that cannot write to the user's home)
+     */
+    public static Assembly of(PunctualConfig config, PunctualHome home, Path storeDir, Clock clock,
+                              Optional<String> eventLogOverride) {
+        SiteConfig.Sizing sizing = config.site().sizing();
+        StoredLearning learning = StoredLearning.open(home.root(), storeDir, sizing.errorSmoothing());
+        return new Assembly(config, home, clock, learning, eventLogOverride.filter(s -> !s.isBlank()));
+    }
+
+    /**
+     * The same parts over a reloaded configuration. Justice's state and the trained models are kept: they are
+     * learnt, not configured (a changed {@code justice.error-smoothing} applies from the next start).
+     */
+    public Assembly reconfigured(PunctualConfig next) {
+        return next == config ? this : new Assembly(next, home, clock, learning, eventLogOverride);
+    }
+
+    public PunctualConfig config() {
+        return config;
+    }
+
+    public StoredLearning learning() {
+        return learning;
+    }
+
+    public SharingPolicy sharing() {
+        return sharing;
+    }
+
+    /** The reservable queue deadline jobs reserve in, unless a request names another. */
+    public String planQueue() {
+        return config.site().cluster().planQueue();
+    }
+
+    /**
+     * A submission's settings by precedence: request > team job entry > team defaults > site > reference. A job whose
+     * team has no file (a user's own CLI run) gets the site's settings under its request.
+     */
+    public Settings settings(JobKey job, Map<String, String> requestConf) {
+        return config.team(job.team()).isPresent() ? config.settingsFor(job, requestConf)
+                : config.siteSettings(requestConf);
+    }
+
+    /** The sizers' knobs for one submission: its confidence and cap from its settings, RUSH's from the site. */
+    public SizingSettings sizing(Settings settings) {
+        SiteConfig.Sizing site = config.site().sizing();
+        return new SizingSettings(settings.confidence().value(), site.klRadius(), site.minGoodRuns(),
+                settings.maxExecutors().value(), site.killAboveTasks());
+    }
+
+    public SubmissionSizer sizer(SizingSettings sizing) {
+        return new SubmissionSizer(learning, sizing, clock);
+    }
+
+    /** Where applications log, as a Hadoop file system URI. */
+    public String eventLogUri() {
+        return eventLogOverride.orElseGet(() -> config.site().history().eventLogUri(home));
+    }
+
+    /** The pipeline's paths and intervals; {@code hadoopConfDir} is the cluster's client configuration. */
+    public SubmissionPipeline.Settings pipelineSettings(Path hadoopConfDir) {
+        return new SubmissionPipeline.Settings(eventLogUri(), home.eventLogs(), hadoopConfDir,
+                home.logs().resolve("submissions"), home.scratch(), config.site().gateway().pollInterval(),
+                APP_ID_TIMEOUT);
+    }
+
+    /** The one pipeline for a submission with these sizing knobs, reporting its events to {@code events}. */
+    public SubmissionPipeline pipeline(ClusterGateway cluster, Launcher launcher, SparkRuntime runtime,
+                                       Path hadoopConfDir, SizingSettings sizing, Consumer<SubmissionEvent> events) {
+        return new SubmissionPipeline(cluster, launcher, runtime, pipelineSettings(hadoopConfDir), sizer(sizing),
+                learning, sharing, clock, events);
+    }
+
+    /** Each team's capacity-over-time limits from its configuration (Rayon's sharing policy); none for the others. */
+    static SharingPolicy sharingOf(PunctualConfig config) {
+        Map<String, SharingPolicy> policies = new HashMap<>();
+        for (TeamConfig team : config.teams().values()) {
+            team.sharingPolicy().ifPresent(limits -> policies.put(team.name(), limits.toPolicy()));
+        }
+        return SharingPolicy.perTeam(policies, SharingPolicy.UNCONSTRAINED);
+    }
+}
