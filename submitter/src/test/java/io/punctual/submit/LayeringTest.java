@@ -1,0 +1,47 @@
+package io.punctual.submit;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The submitter's packages depend downward only: the request value at the bottom, then configuration, launching and
+ * learning, the pipeline over them, the composition root, and the two entry points (gateway, command line) on top.
+ * An import that points back up fails here, with the offending class and line.
+ */
+class LayeringTest {
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.punctual.submit");
+
+    @Test
+    void packagesDependDownwardOnly() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("Home").definedBy(belongToAnyOf(PunctualHome.class, Install.class))
+                .layer("Request").definedBy("io.punctual.submit.request..")
+                .layer("Config").definedBy("io.punctual.submit.config..")
+                .layer("Launch").definedBy("io.punctual.submit.launch..")
+                .layer("Learn").definedBy("io.punctual.submit.learn..")
+                .layer("Pipeline").definedBy("io.punctual.submit.pipeline..")
+                .layer("Assembly").definedBy("io.punctual.submit.assembly..")
+                .layer("Gateway").definedBy("io.punctual.submit.gateway..")
+                .layer("Cli").definedBy("io.punctual.submit.cli..")
+                .layer("Main").definedBy(belongToAnyOf(Main.class))
+                .whereLayer("Main").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
+                .whereLayer("Gateway").mayOnlyBeAccessedByLayers("Cli")
+                .whereLayer("Assembly").mayOnlyBeAccessedByLayers("Gateway", "Cli")
+                .whereLayer("Pipeline").mayOnlyBeAccessedByLayers("Assembly", "Gateway", "Cli")
+                .whereLayer("Learn").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Gateway", "Cli")
+                .whereLayer("Launch").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Gateway", "Cli")
+                .whereLayer("Config").mayOnlyBeAccessedByLayers("Assembly", "Gateway", "Cli")
+                .whereLayer("Request").mayOnlyBeAccessedByLayers("Config", "Launch", "Learn", "Pipeline", "Assembly",
+                        "Gateway", "Cli", "Main")
+                .check(MAIN);
+    }
+}
