@@ -208,7 +208,7 @@ public final class YarnGateway implements ClusterGateway {
             }
             if (!clock.instant().isBefore(giveUp)) {
                 Readiness.Waiting waiting = (Readiness.Waiting) readiness;
-                throw new GatewayException(notReadyReason(id, waiting.reservation(), waiting.queue(), timeout));
+                throw GatewayException.queueNotReady(waiting.reservation(), waiting.queue().isPresent(), timeout);
             }
             sleep(POLL);
         }
@@ -278,22 +278,6 @@ public final class YarnGateway implements ClusterGateway {
         remedy.apply();
         nextRemedy = clock.instant().plus(REMEDY_INTERVAL);
         return true;
-    }
-
-    private String notReadyReason(ReservationId id, ReservationInfo reservation, Optional<QueueSnapshot> queue,
-                                  Duration waited) {
-        if (queue.isPresent()) {
-            return "reservation queue " + id.queueName() + " exists but YARN gives it zero effective resources after "
-                    + waited.toSeconds() + " s: this is the Hadoop 3.3.x"
-                    + " reservation-queue fault; run 'yarn rmadmin -updateNodeResource' on any node with its current"
-                    + " size, or ask the cluster admin to, then submit again. If the scheduler's queues were changed"
-                    + " since the ResourceManager started (scheduler-conf API or rmadmin -refreshQueues), Hadoop 3.3.4"
-                    + " cannot give new reservation queues capacity at all (its plan follower loses the plan's default"
-                    + " queue, see its log: 'Sum of child queues should exceed 100%'): restart the ResourceManager";
-        }
-        String start = reservation.start().map(Instant::toString).orElse("never (nothing allocated)");
-        return "reservation " + id + " has no queue yet after " + waited.toSeconds() + " s; its allocation starts at "
-                + start + ". Check that the plan follower runs (yarn.resourcemanager.reservation-system.enable)";
     }
 
     private Optional<QueueSnapshot> queueNamed(String name) {

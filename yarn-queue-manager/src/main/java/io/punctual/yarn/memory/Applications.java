@@ -1,0 +1,204 @@
+package io.punctual.yarn.memory;
+
+import io.punctual.sizing.Resources;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ResourceManager's applications: submitted ACCEPTED, started at a scheduling step when their queue and the
+ * cluster have room for them (in submission order, skipping those that do not fit), SUCCEEDED once their run time
+ * has passed, or ended early by a kill or a test. Running applications are never preempted.
+ */
+final class Applications {
+
+    /** One application; mutable, touched only under the gateway's lock. */
+    private static final class App {
+        final AppId id;
+        final AppSubmission submission;
+        final Instant submitted;
+        String queue;
+        AppState state = AppState.ACCEPTED;
+        String yarnState = "ACCEPTED/UNDEFINED";
+        String diagnostics = "";
+        Instant runningSince;
+        Instant finished;
+        float finalProgress;
+
+        App(AppId id, AppSubmission submission, String queue, Instant submitted) {
+            this.id = id;
+            this.submission = submission;
+            this.queue = queue;
+            this.submitted = submitted;
+        }
+
+        Optional<Instant> ends() {
+            return runningSince == null || state.isFinal() ? Optional.empty()
+                    : Optional.of(runningSince.plus(submission.runTime()));
+        }
+
+        void end(AppState finalState, String yarn, String why, Instant at) {
+            finalProgress = finalState == AppState.SUCCEEDED ? 1f : progress(at);
+            state = finalState;
+            yarnState = yarn;
+            diagnostics = why;
+            finished = at;
+        }
+
+        float progress(Instant at) {
+            if (state.isFinal()) {
+                return finalProgress;
+            }
+            if (runningSince == null) {
+                return 0f;
+            }
+            double share = (double) Duration.between(runningSince, at).toMillis() / submission.runTime().toMillis();
+            return (float) Math.min(1, Math.max(0, share));
+        }
+    }
+
+    private final Map<AppId, App> apps = new LinkedHashMap<>();
+    private final String trackingBase;
+
+    Applications(String trackingBase) {
+        this.trackingBase = trackingBase;
+    }
+
+    /** Accepts an application into {@code queue}, or fails it at once when there is no such queue. */
+    void submit(AppId id, AppSubmission submission, String queue, boolean queueExists, Instant now) {
+        App app = new App(id, submission, queue, now);
+        if (!queueExists) {
+            app.end(AppState.FAILED, "FAILED/FAILED",
+                    YarnMessages.unknownQueue(id, submission.user(), submission.queue()), now);
+        }
+        apps.put(id, app);
+    }
+
+    /** One scheduling pass at {@code tick}: starts what fits; true when something started. */
+    boolean schedule(Instant tick, QueueTree queues, Resources cluster) {
+        Map<String, QueueTree.Usage> usage = usage();
+        Resources used = usage.values().stream().map(QueueTree.Usage::used).reduce(Resources.ZERO, Resources::plus);
+        boolean started = false;
+        for (App app : apps.values()) {
+            if (app.state != AppState.ACCEPTED) {
+                continue;
+            }
+            Optional<QueueTree.Leaf> leaf = queues.leaf(app.queue);
+            if (leaf.isEmpty()) {
+                continue;
+            }
+            Resources inQueue = usage.getOrDefault(app.queue, QueueTree.Usage.NONE).used();
+            Resources demand = app.submission.demand();
+            if (leaf.get().guaranteed().isZero()) {
+                // The AM limit is a share of what the queue is guaranteed: nothing, so nothing may start.
+                app.diagnostics = YarnMessages.amLimitExceeded(tick, demand, Resources.ZERO);
+            } else if (inQueue.plus(demand).fitsIn(leaf.get().ceiling()) && used.plus(demand).fitsIn(cluster)) {
+                app.state = AppState.RUNNING;
+                app.yarnState = "RUNNING/UNDEFINED";
+                app.diagnostics = "";
+                app.runningSince = tick;
+                used = used.plus(demand);
+                usage.merge(app.queue, new QueueTree.Usage(demand, 0, 0), QueueTree.Usage::plus);
+                started = true;
+            } else {
+                app.diagnostics = YarnMessages.waitingForAm(tick, cluster);
+            }
+        }
+        return started;
+    }
+
+    /** When the next running application reaches the end of its run time. */
+    Optional<Instant> nextCompletion() {
+        return apps.values().stream().map(App::ends).flatMap(Optional::stream).min(Instant::compareTo);
+    }
+
+    /** Ends every running application whose run time is over by {@code t}; true when one did. */
+    boolean complete(Instant t) {
+        boolean any = false;
+        for (App app : apps.values()) {
+            Optional<Instant> ends = app.ends();
+            if (ends.isPresent() && !ends.get().isAfter(t)) {
+                app.end(AppState.SUCCEEDED, "FINISHED/SUCCEEDED", "", ends.get());
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** YARN's kill; an application that already ended is left as it is. */
+    boolean kill(AppId id, String user, String why, Instant now) {
+        App app = apps.get(id);
+        if (app == null || app.state.isFinal()) {
+            return false;
+        }
+        app.end(AppState.KILLED, "KILLED/KILLED", YarnMessages.killed(id, user, why), now);
+        return true;
+    }
+
+    /** Ends an application as its ApplicationMaster or the ResourceManager would have. */
+    boolean finish(AppId id, AppState finalState, String diagnostics, Instant now) {
+        App app = apps.get(id);
+        if (app == null) {
+            throw new IllegalArgumentException("no application " + id + " in this cluster");
+        }
+        if (app.state.isFinal()) {
+            return false;
+        }
+        String yarn = switch (finalState) {
+            case SUCCEEDED -> "FINISHED/SUCCEEDED";
+            case FAILED -> "FINISHED/FAILED";
+            case KILLED -> "KILLED/KILLED";
+            default -> throw new IllegalArgumentException("an application finishes SUCCEEDED, FAILED or KILLED, not "
+                    + finalState);
+        };
+        app.end(finalState, yarn, diagnostics, now);
+        return true;
+    }
+
+    boolean forget(AppId id) {
+        return apps.remove(id) != null;
+    }
+
+    /** Moves the applications of a removed reservation queue to its plan's default queue, as YARN does on expiry. */
+    void move(String fromQueue, String toQueue) {
+        apps.values().stream().filter(a -> a.queue.equals(fromQueue) && !a.state.isFinal())
+                .forEach(a -> a.queue = toQueue);
+    }
+
+    /** What runs and waits in each queue. */
+    Map<String, QueueTree.Usage> usage() {
+        Map<String, QueueTree.Usage> usage = new HashMap<>();
+        for (App app : apps.values()) {
+            if (app.state == AppState.RUNNING) {
+                usage.merge(app.queue, new QueueTree.Usage(app.submission.demand(), 1, 0), QueueTree.Usage::plus);
+            } else if (app.state == AppState.ACCEPTED) {
+                usage.merge(app.queue, new QueueTree.Usage(Resources.ZERO, 0, 1), QueueTree.Usage::plus);
+            }
+        }
+        return usage;
+    }
+
+    List<AppReport> tagged(String tag, Instant now) {
+        String wanted = tag.toLowerCase(Locale.ROOT);
+        return apps.values().stream().filter(a -> a.submission.tags().contains(wanted)).map(a -> report(a, now))
+                .toList();
+    }
+
+    Optional<AppReport> report(AppId id, Instant now) {
+        return Optional.ofNullable(apps.get(id)).map(a -> report(a, now));
+    }
+
+    private AppReport report(App a, Instant now) {
+        return new AppReport(a.id, a.submission.name(), a.submission.user(), a.queue, a.state, a.yarnState,
+                a.submission.tags(), a.submitted, Optional.ofNullable(a.finished), a.progress(now), a.diagnostics,
+                Optional.of(trackingBase + "/proxy/" + a.id + "/"));
+    }
+}

@@ -1,0 +1,88 @@
+package io.punctual.yarn;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.client.api.YarnClientApplication;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * YARN's gateway passes the contract the in-memory cluster passes, on a real embedded ResourceManager. Applications
+ * are real too: an ApplicationMaster whose command is {@code sleep 300}, which never registers, so the application
+ * stays ACCEPTED (its AM container running) until it is killed.
+ */
+class YarnGatewayContractIT extends ClusterGatewayContract {
+
+    @RegisterExtension
+    static final TestCluster cluster = TestCluster.perClass("gateway-contract-it");
+
+    private static YarnClient client;
+
+    @BeforeAll
+    static void connectClient() {
+        YarnConfiguration conf = new YarnConfiguration();
+        conf.addResource(new org.apache.hadoop.fs.Path(cluster.yarn().confDir().resolve("yarn-site.xml").toUri()));
+        client = YarnClient.createYarnClient();
+        client.init(conf);
+        client.start();
+    }
+
+    @AfterAll
+    static void closeClient() {
+        if (client != null) {
+            client.stop();
+        }
+    }
+
+    @Override
+    protected ClusterGateway gateway() {
+        return cluster.gateway();
+    }
+
+    @Override
+    protected Instant now() {
+        return Instant.now();
+    }
+
+    @Override
+    protected void passTime(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while letting time pass", e);
+        }
+    }
+
+    @Override
+    protected AppId startApplication(String queue, Set<String> tags) {
+        try {
+            YarnClientApplication app = client.createApplication();
+            ApplicationSubmissionContext context = app.getApplicationSubmissionContext();
+            context.setApplicationName("contract");
+            context.setQueue(queue);
+            context.setApplicationTags(tags);
+            context.setResource(Resource.newInstance(256, 1));
+            context.setMaxAppAttempts(1);
+            context.setAMContainerSpec(ContainerLaunchContext.newInstance(Map.of(), Map.of(),
+                    List.of("sleep 300"), null, null, null));
+            return new AppId(client.submitApplication(context).toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (YarnException e) {
+            throw new IllegalStateException("YARN refused the contract's application: " + e.getMessage(), e);
+        }
+    }
+}
