@@ -28,6 +28,7 @@ public final class StoredLearning implements Learning {
     private static final Duration MODEL_TTL = Duration.ofSeconds(30);
 
     private final RunHistory history;
+    private final ErrorSmoothing smoothing;
     private final JusticeStateFile justice;
     private final LaunchOverheads overheads;
     private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
@@ -36,6 +37,7 @@ public final class StoredLearning implements Learning {
     }
 
     public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing) {
+        this.smoothing = smoothing;
         this.history = history;
         this.justice = new JusticeStateFile(storeDir, smoothing);
         this.overheads = new LaunchOverheads(storeDir);
@@ -44,6 +46,11 @@ public final class StoredLearning implements Learning {
     /** @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*}) */
     public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing) {
         return new StoredLearning(RunHistory.open(punctualHome), storeDir, smoothing);
+    }
+
+    /** How Justice averages its past estimation errors here ({@code punctual.sizing.justice.*}). */
+    public ErrorSmoothing smoothing() {
+        return smoothing;
     }
 
     @Override
