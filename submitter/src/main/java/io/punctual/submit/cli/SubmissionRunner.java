@@ -11,6 +11,7 @@ import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
+import io.punctual.yarn.ClusterGateway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -31,13 +32,9 @@ final class SubmissionRunner {
 
     static SubmissionOutcome run(ClusterSession cluster, CliContext context, Assembly assembly, SubmitArguments given,
                                  Instant deadline, Consumer<SubmissionEvent> events) {
-        JobKey job = jobKey(SparkSettings.effective(given), given);
-        Settings settings = assembly.settings(job, SparkSettings.effective(given));
-        SubmitArguments args = configured(given, settings);
-        Submission submission = submission(context, assembly, args, job, deadline);
-        SubmissionPipeline pipeline = assembly.pipeline(cluster.gateway(),
-                new SparkSubmitLauncher(runtime(context)), runtime(context), cluster.confDir(),
-                assembly.sizing(settings), events);
+        Prepared prepared = prepare(cluster.gateway(), cluster.confDir(), context, assembly, given, deadline, events);
+        Submission submission = prepared.submission();
+        SubmissionPipeline pipeline = prepared.pipeline();
         Thread onInterrupt = new Thread(() -> pipeline.abandon(submission, "punctual submit was interrupted"),
                 "punctual-abandon-" + submission.id());
         Runtime.getRuntime().addShutdownHook(onInterrupt);
@@ -46,6 +43,21 @@ final class SubmissionRunner {
         } finally {
             removeHook(onInterrupt);
         }
+    }
+
+    /** A command line's submission, with its team's settings folded in, and the pipeline that runs it. */
+    record Prepared(Submission submission, SubmissionPipeline pipeline) {
+    }
+
+    static Prepared prepare(ClusterGateway cluster, Path hadoopConfDir, CliContext context, Assembly assembly,
+                            SubmitArguments given, Instant deadline, Consumer<SubmissionEvent> events) {
+        JobKey job = jobKey(SparkSettings.effective(given), given);
+        Settings settings = assembly.settings(job, SparkSettings.effective(given));
+        SubmitArguments args = configured(given, settings);
+        SparkRuntime runtime = runtime(context);
+        SubmissionPipeline pipeline = assembly.pipeline(cluster, new SparkSubmitLauncher(runtime), runtime,
+                hadoopConfDir, assembly.sizing(settings), events);
+        return new Prepared(submission(context, assembly, args, job, deadline), pipeline);
     }
 
     /** The command line with the configuration's Spark properties (executor shape, spark-conf) under the user's own. */
