@@ -62,7 +62,7 @@ final class HeadlessChromium implements AutoCloseable {
                 .filter(Files::isExecutable)
                 .findFirst();
         return found.orElseThrow(() -> new AssertionError("chromium is not installed (no 'chromium' on the PATH): "
-                + "run .ci/run, which installs it, or `sudo apt-get install -y chromium` (Debian), then run this "
+                + "run bin/test (the README's test command), which installs it, or `sudo apt-get install -y chromium` (Debian), then run this "
                 + "test again. The jobs page is only tested in a real browser."));
     }
 
