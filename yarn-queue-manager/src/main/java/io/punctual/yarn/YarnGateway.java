@@ -19,6 +19,7 @@ import org.apache.hadoop.yarn.api.protocolrecords.ReservationListRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationSubmissionRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationUpdateRequest;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.QueueInfo;
 import org.apache.hadoop.yarn.api.records.YarnClusterMetrics;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -310,7 +311,8 @@ public final class YarnGateway implements ClusterGateway {
     public Optional<AppReport> application(AppId id) {
         return call("read application " + id, () -> {
             try {
-                return Optional.of(YarnRecords.report(client.getApplicationReport(ApplicationId.fromString(id.value()))));
+                ApplicationReport report = client.getApplicationReport(ApplicationId.fromString(id.value()));
+                return Optional.of(YarnRecords.report(report));
             } catch (ApplicationNotFoundException gone) {
                 return Optional.empty();
             }

@@ -149,9 +149,6 @@ final class Applications {
         if (app == null) {
             throw new IllegalArgumentException("no application " + id + " in this cluster");
         }
-        if (app.state.isFinal()) {
-            return false;
-        }
         String yarn = switch (finalState) {
             case SUCCEEDED -> "FINISHED/SUCCEEDED";
             case FAILED -> "FINISHED/FAILED";
@@ -159,6 +156,9 @@ final class Applications {
             default -> throw new IllegalArgumentException("an application finishes SUCCEEDED, FAILED or KILLED, not "
                     + finalState);
         };
+        if (app.state.isFinal()) {
+            return false;
+        }
         app.end(finalState, yarn, diagnostics, now);
         return true;
     }

@@ -37,7 +37,8 @@ public record ClusterLayout(int nodes, Resources node, Resources minimumAllocati
             throw new IllegalArgumentException("the minimum allocation must be positive and fit a node, got "
                     + minimumAllocation);
         }
-        if (planFollowerStep.toMillis() < 1 || !planFollowerStep.equals(Duration.ofMillis(planFollowerStep.toMillis()))) {
+        long stepMillis = planFollowerStep.toMillis();
+        if (stepMillis < 1 || !planFollowerStep.equals(Duration.ofMillis(stepMillis))) {
             throw new IllegalArgumentException("the plan follower step must be a positive whole number of"
                     + " milliseconds, got " + planFollowerStep);
         }

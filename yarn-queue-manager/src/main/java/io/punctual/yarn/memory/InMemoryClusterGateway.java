@@ -143,7 +143,8 @@ public final class InMemoryClusterGateway implements ClusterGateway {
             Instant now = clock.instant();
             if (!now.isBefore(giveUp)) {
                 synchronized (this) {
-                    ReservationInfo reservation = book.find(planQueue, id).orElseThrow();
+                    ReservationInfo reservation = book.find(planQueue, id)
+                            .orElseThrow(() -> GatewayException.reservationGone(planQueue, id));
                     throw GatewayException.queueNotReady(reservation, follower.queue(id.queueName()).isPresent(),
                             timeout);
                 }

@@ -39,7 +39,10 @@ final class Timeline {
      * next change ({@code planChange}, later than {@link #lastStep()}), whichever comes first.
      */
     Optional<Instant> nextStep(Optional<Instant> planChange) {
-        Instant next = changedSince == null ? null : stepAfter(changedSince.isAfter(lastStep) ? changedSince : lastStep);
+        Instant next = null;
+        if (changedSince != null) {
+            next = stepAfter(changedSince.isAfter(lastStep) ? changedSince : lastStep);
+        }
         if (planChange.isPresent()) {
             Instant planStep = atOrAfter(planChange.get());
             next = next == null || planStep.isBefore(next) ? planStep : next;

@@ -44,8 +44,8 @@ final class YarnMessages {
         long arrivalMs = arrival.toEpochMilli();
         long deadlineMs = deadline.toEpochMilli();
         // Two spaces before "be", as YARN writes it.
-        return "The time difference (" + (deadlineMs - arrivalMs) + ") between arrival (" + arrivalMs + ") and deadline ("
-                + deadlineMs + ") must  be greater or equal to the minimum resource duration (" + minDurationMs + ")";
+        return "The time difference (" + (deadlineMs - arrivalMs) + ") between arrival (" + arrivalMs + ")"
+                + " and deadline (" + deadlineMs + ") must  be greater or equal to the minimum resource duration (" + minDurationMs + ")";
     }
 
     static String gangTooLarge(Resources gang, Resources capacity) {
