@@ -242,7 +242,7 @@ public final class YarnGateway implements ClusterGateway {
         if (reservation.isOver(clock.instant())) {
             throw GatewayException.reservationOver(reservation);
         }
-        Optional<QueueSnapshot> queue = queueNamed(id.queueName());
+        Optional<QueueSnapshot> queue = queueNamed(id.queueName(), planQueue);
         if (queue.isEmpty()) {
             return new Readiness.Waiting(reservation, queue);
         }
@@ -257,7 +257,7 @@ public final class YarnGateway implements ClusterGateway {
             return new Readiness.Ready(queue.get());
         }
         if (remedyIfDue() && effectiveResources(id).filter(YarnGateway::usable).isPresent()) {
-            return queueNamed(id.queueName()).<Readiness>map(Readiness.Ready::new)
+            return queueNamed(id.queueName(), planQueue).<Readiness>map(Readiness.Ready::new)
                     .orElseGet(() -> new Readiness.Waiting(reservation, Optional.empty()));
         }
         return new Readiness.Waiting(reservation, queue);
@@ -281,11 +281,12 @@ public final class YarnGateway implements ClusterGateway {
         return true;
     }
 
-    private Optional<QueueSnapshot> queueNamed(String name) {
+    /** The queue called {@code name}, a child of {@code parent}, if it exists. */
+    private Optional<QueueSnapshot> queueNamed(String name, String parent) {
         return call("read queue " + name, () -> {
             try {
                 QueueInfo info = client.getQueueInfo(name);
-                return Optional.ofNullable(info).map(i -> withEffective(List.of(YarnRecords.queue(i, ""))).get(0));
+                return Optional.ofNullable(info).map(i -> withEffective(List.of(YarnRecords.queue(i, parent))).get(0));
             } catch (YarnException | IOException unknownQueue) {
                 // The client reports a queue that does not exist (yet) as an error, not as null.
                 if (String.valueOf(unknownQueue.getMessage()).contains(name)) {

@@ -162,6 +162,7 @@ public abstract class ClusterGatewayContract {
             QueueSnapshot queue = pollQueue(placed.id());
 
             assertThat(queue.name()).isEqualTo(placed.id().queueName());
+            assertThat(queue.parent()).isEqualTo(planQueue());
             assertThat(queue.guaranteed()).isEqualTo(Resources.of(2, 2048));
             assertThat(queue.ceiling().isZero()).isFalse();
             assertThat(gateway().snapshot().queue(placed.id().queueName())).hasValueSatisfying(seen ->
