@@ -124,7 +124,7 @@ public final class Assembly {
     public SubmissionPipeline pipeline(ClusterGateway cluster, Launcher launcher, SparkRuntime runtime,
                                        Path hadoopConfDir, SizingSettings sizing, Consumer<SubmissionEvent> events) {
         return new SubmissionPipeline(cluster, launcher, runtime, pipelineSettings(hadoopConfDir), sizer(sizing),
-                learning, sharing, clock, events);
+                learning, sharing, clock, events, SubmissionPipeline.Sleeper.REAL);
     }
 
     /** Each team's capacity-over-time limits from its configuration (Rayon's sharing policy); none for the others. */

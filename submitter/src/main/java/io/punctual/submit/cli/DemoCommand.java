@@ -129,6 +129,7 @@ public final class DemoCommand implements Command {
             boolean rejected = outcome instanceof SubmissionOutcome.Rejected;
             node.put("finalStatus", rejected ? "REJECTED" : "FAILED");
             node.put("reason", rejected ? ((SubmissionOutcome.Rejected) outcome).reason()
+                    : outcome instanceof SubmissionOutcome.Killed k ? "killed: " + k.why()
                     : ((SubmissionOutcome.Failed) outcome).reason());
             node.put("metDeadline", false);
         }

@@ -33,6 +33,10 @@ final class Outcomes {
                     + r.earliestDeadline().map(d -> "; the earliest deadline that would be met is " + d).orElse(""));
             return 1;
         }
+        if (outcome instanceof SubmissionOutcome.Killed k) {
+            context.err().println("punctual: killed: " + k.why());
+            return 1;
+        }
         context.err().println("punctual: failed: " + ((SubmissionOutcome.Failed) outcome).reason());
         return 1;
     }

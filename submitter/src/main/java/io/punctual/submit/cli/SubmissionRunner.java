@@ -19,7 +19,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import io.punctual.submit.pipeline.SubmissionState;
 
 /**
  * Builds submissions and pipelines from the command line with the configuration's parts ({@link Assembly}), runs
@@ -35,11 +37,12 @@ final class SubmissionRunner {
         Prepared prepared = prepare(cluster.gateway(), cluster.confDir(), context, assembly, given, deadline, events);
         Submission submission = prepared.submission();
         SubmissionPipeline pipeline = prepared.pipeline();
-        Thread onInterrupt = new Thread(() -> pipeline.abandon(submission, "punctual submit was interrupted"),
+        AtomicReference<SubmissionState> current = new AtomicReference<>();
+        Thread onInterrupt = new Thread(() -> pipeline.abandon(current, "punctual submit was interrupted"),
                 "punctual-abandon-" + submission.id());
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
-            return pipeline.run(submission);
+            return pipeline.run(submission, current);
         } finally {
             removeHook(onInterrupt);
         }

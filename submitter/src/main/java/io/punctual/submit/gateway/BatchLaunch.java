@@ -4,7 +4,6 @@ import io.punctual.submit.assembly.Assembly;
 import java.util.function.Supplier;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.pipeline.Decision;
@@ -17,6 +16,13 @@ import io.punctual.yarn.AppId;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
+import io.punctual.submit.pipeline.Conductor;
+import io.punctual.submit.pipeline.Observation;
+import io.punctual.submit.pipeline.SubmissionState;
+import io.punctual.submit.pipeline.SubmissionOutcome;
+import io.punctual.yarn.AppReport;
+import java.util.Set;
+import java.util.concurrent.Executor;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -28,16 +34,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Launches one recorded batch: learn and size, reserve, launch into the reservation, record the application id.
- * Every step is recorded as it completes, and a batch deleted meanwhile stops at the next step with whatever it
- * started killed and released. From then on the shared poller follows the application.
+ * Drives the gateway's batches through the one {@link SubmissionMachine}: the launch pool advances a batch from
+ * recorded to running (sizing, reserving, waiting for the queue, spark-submit), the shared poller feeds it YARN's
+ * reports and the clock's ticks, recovery tells it the gateway restarted, and a DELETE asks it to stop. Every state it
+ * passes through is written to the batch's record before the next action is taken, and a batch ended meanwhile (a
+ * DELETE while it launched) wins over what a slower thread would write.
  */
 final class BatchLaunch {
 
     private static final Logger LOG = LoggerFactory.getLogger(BatchLaunch.class);
 
     private final BatchStore store;
-    private final ClusterGateway gateway;
     private final PipelineFactory pipelines;
     private final ConfigSource config;
     private final Supplier<Assembly> assembly;
@@ -45,89 +52,140 @@ final class BatchLaunch {
     private final GatewayMetrics metrics;
     private final Path workingDir;
     private final QueueSetup queues;
+    private final Executor pool;
     private final Map<Integer, Object> locks = new ConcurrentHashMap<>();
+    private final Map<Integer, SubmissionState> live = new ConcurrentHashMap<>();
+    private final Map<Integer, Conductor> conductors = new ConcurrentHashMap<>();
+    private final Set<Integer> busy = ConcurrentHashMap.newKeySet();
 
-    BatchLaunch(BatchStore store, ClusterGateway gateway, PipelineFactory pipelines, ConfigSource config,
-                Supplier<Assembly> assembly, Clock clock,
-                GatewayMetrics metrics, Path workingDir, QueueSetup queues) {
-        this.queues = queues;
-        this.assembly = assembly;
+    BatchLaunch(BatchStore store, PipelineFactory pipelines, ConfigSource config, Supplier<Assembly> assembly,
+                Clock clock, GatewayMetrics metrics, Path workingDir, QueueSetup queues, Executor pool) {
         this.store = store;
-        this.gateway = gateway;
         this.pipelines = pipelines;
         this.config = config;
+        this.assembly = assembly;
         this.clock = clock;
         this.metrics = metrics;
         this.workingDir = workingDir;
+        this.queues = queues;
+        this.pool = pool;
     }
 
+    /** A recorded batch's first steps, on the launch pool: size, reserve, launch. */
     void run(int id) {
+        change(id, b -> b.state() == BatchState.NOT_STARTED ? b.withState(BatchState.STARTING, now()) : b);
+        advance(id, new Observation.Tick(), true);
+    }
+
+    /** After a restart: the batch carries on from its recorded state (a launch in flight is looked for first). */
+    void restarted(int id) {
+        advance(id, new Observation.Restarted(), true);
+    }
+
+    /** The poller's report of a batch's application (empty when YARN does not know it). */
+    void observed(int id, AppId app, Optional<AppReport> report) {
+        if (!busy.contains(id)) {
+            advance(id, conductor(id).seen(app, report), true);
+        }
+    }
+
+    /** Time passed: a batch waiting for its reservation's queue, or to ask YARN again, tries on the launch pool. */
+    void tick(int id) {
+        SubmissionState state = state(id);
+        boolean waiting = state instanceof SubmissionState.Reserved
+                || state instanceof SubmissionState.Sized sized && sized.retryAt().isPresent();
+        if (waiting && !busy.contains(id)) {
+            pool.execute(() -> advance(id, new Observation.Tick(), true));
+        }
+    }
+
+    /** Kills what the batch started and releases what it holds; the batch ends killed. */
+    void kill(int id, String why) {
+        if (state(id).isEnded()) {
+            return;
+        }
+        change(id, b -> b.logged(clock.instant() + " killed: " + why, now()));
+        advance(id, new Observation.KillAsked(why), false);
+    }
+
+    /**
+     * One step of the machine for the batch. {@code exclusive} steps (everything but a kill) never run twice at once
+     * for a batch; a kill goes through whatever else is under way, and the recording rule sorts out the race.
+     */
+    private void advance(int id, Observation observation, boolean exclusive) {
+        if (exclusive && !busy.add(id)) {
+            return;
+        }
         try {
-            launch(id);
+            SubmissionState state = state(id);
+            if (!state.isEnded()) {
+                conductor(id).advance(state, observation, next -> record(id, next));
+            }
         } catch (RuntimeException e) {
-            LOG.warn("batch {} failed while launching", id, e);
-            change(id, b -> b.toBuilder().state(BatchState.DEAD).reason("failed while launching: " + e.getMessage())
-                    .build());
-            metrics.failed();
+            LOG.warn("batch {} failed", id, e);
+            record(id, new SubmissionState.Ended(state(id).submission(), new SubmissionOutcome.Failed(
+                    state(id).submission(), "failed while launching: " + e.getMessage())));
+        } finally {
+            if (exclusive) {
+                busy.remove(id);
+            }
         }
     }
 
-    private void launch(int id) {
-        BatchRecord batch = change(id, b -> b.state().isFinal() ? b : b.withState(BatchState.STARTING, now()));
-        if (batch.isFinal()) {
-            return;
+    SubmissionState state(int id) {
+        SubmissionState known = live.get(id);
+        if (known != null) {
+            return known;
         }
-        SubmissionPipeline pipeline = pipeline(batch);
-        Submission submission = BatchRuns.submission(batch, workingDir);
-        long sizingStarted = System.nanoTime();
-        Decision decision = pipeline.decide(submission);
-        metrics.sized(System.nanoTime() - sizingStarted);
-        if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
-            reject(id, DryRun.reason(decision.sizing()));
-            return;
-        }
-        Sizing sizing = decision.sizingFor(sized);
-        batch = change(id, b -> BatchRuns.withSizing(b.toBuilder(), sizing).build()
-                .logged(BatchLog.line(clock.instant(), new SubmissionEvent.Sized(submission, sizing)), now()));
-        if (batch.bestEffort()) {
-            started(id, pipeline.launchInQueue(submission, sizing, bestEffortQueue(batch)), Optional.empty());
-            return;
-        }
-        var reservation = pipeline.reserve(submission, sizing);
-        if (reservation instanceof SubmissionPipeline.Reservation.Refused refused) {
-            reject(id, refused.reason());
-            return;
-        }
-        ReservationInfo held = ((SubmissionPipeline.Reservation.Held) reservation).reservation();
-        batch = change(id, b -> b.toBuilder().verdict("admitted").reservation(held.id().value(),
-                held.start().map(Instant::toEpochMilli).orElse(null),
-                held.end().map(Instant::toEpochMilli).orElse(null)).build());
-        metrics.admitted();
-        if (batch.isFinal()) {
-            pipeline.release(held.id());
-            return;
-        }
-        started(id, pipeline.launch(submission, sizing, held), Optional.of(held.id()));
+        BatchRecord batch = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+        return BatchStates.of(batch, workingDir, Optional.empty());
     }
 
-    private void started(int id, SubmissionPipeline.Launch launch, Optional<ReservationId> reservation) {
-        if (launch instanceof SubmissionPipeline.Launch.NotStarted notStarted) {
-            reservation.ifPresent(gateway::release);
-            change(id, b -> b.toBuilder().state(BatchState.DEAD).reason(notStarted.reason()).build());
-            metrics.failed();
-            return;
-        }
-        AppId app = ((SubmissionPipeline.Launch.Started) launch).app();
-        BatchRecord batch = change(id, b -> b.toBuilder().app(app.value(), b.yarnQueue())
-                .state(b.isFinal() ? b.state() : BatchState.RUNNING).build());
-        if (batch.isFinal()) {
-            gateway.kill(app, "Punctual: batch " + id + " was deleted while it launched");
+    /** Writes the state into the batch's record, unless the batch ended meanwhile; returns what now stands. */
+    private SubmissionState record(int id, SubmissionState next) {
+        synchronized (locks.computeIfAbsent(id, k -> new Object())) {
+            BatchRecord before = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+            if (before.isFinal() && !next.isEnded()) {
+                return BatchStates.of(before, workingDir, Optional.empty());
+            }
+            if (before.isFinal()) {
+                return next;
+            }
+            change(id, b -> BatchStates.write(b, next, now()).build());
+            count(id, live.get(id), next);
+            if (next.isEnded()) {
+                live.remove(id);
+                conductors.remove(id);
+            } else {
+                live.put(id, next);
+            }
+            return next;
         }
     }
 
-    private void reject(int id, String reason) {
-        change(id, b -> b.toBuilder().state(BatchState.DEAD).verdict("rejected").reason(reason).build());
-        metrics.rejected();
+    private void count(int id, SubmissionState before, SubmissionState next) {
+        if (next instanceof SubmissionState.Reserved && !(before instanceof SubmissionState.Reserved)) {
+            metrics.admitted();
+        }
+        if (next instanceof SubmissionState.Ended ended) {
+            SubmissionOutcome outcome = ended.outcome();
+            if (outcome instanceof SubmissionOutcome.Rejected) {
+                metrics.rejected();
+            } else if (outcome instanceof SubmissionOutcome.Failed) {
+                metrics.failed();
+            } else if (outcome instanceof SubmissionOutcome.Finished f
+                    && !store.get(id).map(BatchRecord::bestEffort).orElse(true)) {
+                metrics.finished(f.metDeadline());
+            }
+        }
+    }
+
+    private Conductor conductor(int id) {
+        return conductors.computeIfAbsent(id, k -> {
+            BatchRecord batch = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+            return pipeline(batch).conductor(s -> batch.bestEffort() ? Optional.of(bestEffortQueue(batch))
+                    : Optional.empty(), took -> metrics.sized(took.toNanos()));
+        });
     }
 
     /** What a submission would get, for a dry run: sizing, and for a deadline batch the reservation plan. */
@@ -138,22 +196,6 @@ final class BatchLaunch {
         Optional<SubmissionPipeline.ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
                 .map(s -> pipeline.plan(submission, decision.sizingFor(s)));
         return DryRun.of(batch, decision, batch.bestEffort(), plan);
-    }
-
-    /** Kills what the batch started and releases what it holds; the batch ends killed. */
-    void kill(int id, String why) {
-        BatchRecord before = store.get(id).orElseThrow();
-        if (before.isFinal()) {
-            return;
-        }
-        BatchRecord batch = change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.KILLED).reason(why)
-                .finished(now(), b.bestEffort() ? null : false).build().logged(clock.instant() + " killed: " + why, now()));
-        if (batch.appId() != null) {
-            gateway.kill(new AppId(batch.appId()), why);
-        }
-        if (batch.reservationId() != null && gateway.release(new ReservationId(batch.reservationId()))) {
-            change(id, b -> b.logged(clock.instant() + " released reservation " + b.reservationId(), now()));
-        }
     }
 
     SubmissionPipeline pipeline(BatchRecord batch) {

@@ -50,7 +50,8 @@ public final class BatchService implements AutoCloseable {
                     return thread;
                 });
         this.queues = queues;
-        this.launch = new BatchLaunch(store, gateway, pipelines, config, assembly, clock, metrics, workingDir, queues);
+        this.launch = new BatchLaunch(store, pipelines, config, assembly, clock, metrics, workingDir, queues,
+                launches);
     }
 
     /**
@@ -89,6 +90,11 @@ public final class BatchService implements AutoCloseable {
 
     void enqueue(int id) {
         launches.execute(() -> launch.run(id));
+    }
+
+    /** After a restart: the batch carries on from its recorded state, on the launch pool. */
+    void restart(int id) {
+        launches.execute(() -> launch.restarted(id));
     }
 
     /** The caller's batch; another team's batch is "not found", so ids do not leak. */

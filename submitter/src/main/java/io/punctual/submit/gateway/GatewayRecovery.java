@@ -33,7 +33,11 @@ final class GatewayRecovery {
         this.clock = clock;
     }
 
-    /** Returns how many batches were re-attached and how many launched again. */
+    /**
+     * Every unfinished batch carries on from its recorded state on the launch pool (a launch that was in flight is
+     * looked for by its tag first, and its orphaned spark-submit stopped). Returns how many batches had an application
+     * to re-attach to and how many had not reached YARN yet.
+     */
     int[] recover() {
         int attached = 0;
         int relaunched = 0;
@@ -42,26 +46,13 @@ final class GatewayRecovery {
                 continue;
             }
             if (batch.appId() != null) {
-                batches.launcher().change(batch.id(), b -> b.withState(BatchState.RECOVERING, clock.millis()));
-                attached++;
-                continue;
-            }
-            stopOrphanedLaunchers(batch.submissionId());
-            Optional<AppReport> app = gateway.applicationsTagged("punctual-sub-" + batch.submissionId()).stream()
-                    .findFirst();
-            if (app.isPresent()) {
-                batches.launcher().change(batch.id(), b -> b.toBuilder().app(app.get().id().value(), app.get().queue())
-                        .state(BatchState.RECOVERING).build());
                 attached++;
             } else {
-                Optional.ofNullable(batch.reservationId()).map(ReservationId::new).ifPresent(this::releaseQuietly);
-                batches.launcher().change(batch.id(), b -> b.toBuilder().state(BatchState.NOT_STARTED)
-                        .reservation(null, null, null).build()
-                        .logged(clock.instant() + " the gateway restarted before YARN had the application; launching"
-                                + " it again", clock.millis()));
-                batches.enqueue(batch.id());
+                batches.launcher().change(batch.id(), b -> b.logged(clock.instant() + " the gateway restarted before"
+                        + " YARN had the application; carrying on from " + b.state().livyName(), clock.millis()));
                 relaunched++;
             }
+            batches.restart(batch.id());
         }
         reap();
         return new int[] {attached, relaunched};
@@ -103,16 +94,5 @@ final class GatewayRecovery {
         } catch (io.punctual.yarn.GatewayException e) {
             LOG.warn("could not release {} ({}); YARN drops it at its deadline", id, e.getMessage());
         }
-    }
-
-    /** A gateway killed during a launch leaves its spark-submit running; it must not submit the application later. */
-    private static void stopOrphanedLaunchers(String submissionId) {
-        String mark = DeadlineKeys.SUBMISSION_ID + "=" + submissionId;
-        ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains(mark)).orElse(false))
-                .forEach(p -> {
-                    LOG.warn("stopping spark-submit {} left by a previous gateway for {}", p.pid(), submissionId);
-                    p.destroyForcibly();
-                });
     }
 }

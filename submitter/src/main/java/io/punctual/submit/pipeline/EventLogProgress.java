@@ -19,6 +19,7 @@ final class EventLogProgress {
     private final Path dir;
     private final AppId app;
     private Path file;
+    private SubmissionEvent.Progress told;
     private long offset;
     private int stagesStarted;
     private int stagesDone;
@@ -28,6 +29,15 @@ final class EventLogProgress {
     EventLogProgress(Path dir, AppId app) {
         this.dir = dir;
         this.app = app;
+    }
+
+    /** Whether the counts differ from those of the previous call to this method: what is worth telling again. */
+    boolean changed() {
+        SubmissionEvent.Progress now = new SubmissionEvent.Progress(app, stagesDone, stagesStarted, tasksDone,
+                tasksStarted);
+        boolean changed = !now.equals(told);
+        told = now;
+        return changed;
     }
 
     /** Reads what was appended since the last call; returns the counts so far. */

@@ -38,6 +38,10 @@ public sealed interface SubmissionOutcome {
             implements SubmissionOutcome {
     }
 
+    /** Stopped on request (a user's Ctrl-C, a DELETE) before YARN reported the application final. */
+    record Killed(Submission submission, String why) implements SubmissionOutcome {
+    }
+
     /** Something went wrong before the application reached YARN, or Punctual lost it. */
     record Failed(Submission submission, String reason) implements SubmissionOutcome {
     }

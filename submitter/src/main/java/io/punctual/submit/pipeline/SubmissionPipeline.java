@@ -29,17 +29,18 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
- * The one place that sequences a submission: learn (the job's history, Justice's state) → size → admit → reserve →
- * launch into the reservation → track to the end → feed the outcome back. Whatever happens, the reservation is
- * released and an application that Punctual abandons is killed: nothing is left holding capacity.
+ * The parts of a submission that touch the world — learn and size, plan and ask YARN for a reservation, start
+ * spark-submit, release, learn from the outcome — and {@link #run}, which drives one submission through
+ * {@link SubmissionMachine} to its end for a caller that waits (the CLI). The sequence itself lives in the machine
+ * alone; the gateway drives the same machine through a {@link Conductor} of its own.
  */
 public final class SubmissionPipeline {
-
-    /** Two steps of YARN's plan follower at its default interval (1 s). */
-    private static final Duration PLAN_FOLLOWER_STEP = Duration.ofSeconds(2);
 
     /** The knobs of one pipeline. */
     public record Settings(
@@ -60,19 +61,28 @@ public final class SubmissionPipeline {
     private final Learning learning;
     private final Clock clock;
     private final Consumer<SubmissionEvent> events;
-    private final Tracker tracker;
     private final SharingPolicy sharing;
-    private volatile ReservationId held;
+    private final Sleeper sleeper;
 
-    public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime, Settings settings,
-                              SubmissionSizer sizer, Learning learning, Clock clock, Consumer<SubmissionEvent> events) {
-        this(gateway, launcher, runtime, settings, sizer, learning, SharingPolicy.UNCONSTRAINED, clock, events);
+    /** Waits between a waiting submission's ticks; tests pass one that advances a manual clock instead. */
+    @FunctionalInterface
+    public interface Sleeper {
+        void sleep(Duration duration);
+
+        Sleeper REAL = duration -> {
+            try {
+                Thread.sleep(duration.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while following the submission", e);
+            }
+        };
     }
 
     /** @param sharing the teams' capacity-over-time limits in the plan (Rayon's sharing policy) */
     public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime, Settings settings,
                               SubmissionSizer sizer, Learning learning, SharingPolicy sharing, Clock clock,
-                              Consumer<SubmissionEvent> events) {
+                              Consumer<SubmissionEvent> events, Sleeper sleeper) {
         this.sharing = sharing;
         this.gateway = gateway;
         this.launcher = launcher;
@@ -82,8 +92,7 @@ public final class SubmissionPipeline {
         this.learning = learning;
         this.clock = clock;
         this.events = events;
-        this.tracker = new Tracker(gateway, settings, clock, events,
-                new LargeViolators(sizer.settings().killAboveTasks()));
+        this.sleeper = sleeper;
     }
 
     /** Learn and size, without side effects: what {@code explain} shows and every run starts with. */
@@ -94,39 +103,55 @@ public final class SubmissionPipeline {
         return new Decision(request, one, sizer.decide(request));
     }
 
-    public SubmissionOutcome run(Submission submission) {
-        Decision decision = decide(submission);
-        if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
-            return decision.rejection(submission);
+    /**
+     * Runs a submission to its end on this thread, one tick per poll interval: what {@code punctual submit} does.
+     * {@code current} always holds where it stands, so a Ctrl-C on another thread can {@link #abandon} it.
+     */
+    public SubmissionOutcome run(Submission submission, AtomicReference<SubmissionState> current) {
+        Conductor conductor = conductor(s -> Optional.empty());
+        current.set(new SubmissionState.Received(submission));
+        UnaryOperator<SubmissionState> record = next -> current.updateAndGet(now -> now.isEnded() ? now : next);
+        conductor.advance(current.get(), new Observation.Tick(), record);
+        while (!current.get().isEnded()) {
+            sleeper.sleep(settings.poll());
+            conductor.advance(current.get(), new Observation.Tick(), record);
         }
-        Sizing sizing = decision.sizingFor(sized);
-        events.accept(new SubmissionEvent.Sized(submission, sizing));
-        Reservation reservation = reserve(submission, sizing);
-        if (reservation instanceof Reservation.Refused refused) {
-            return new SubmissionOutcome.Rejected(submission, refused.reason(), refused.earliestDeadline());
-        }
-        ReservationInfo held = ((Reservation.Held) reservation).reservation();
-        SubmissionOutcome outcome;
-        try {
-            Launch launch = launch(submission, sizing, held);
-            outcome = launch instanceof Launch.Started started
-                    ? tracker.follow(submission, sizing, held.id(), started.app(), started.submitter())
-                    : new SubmissionOutcome.Failed(submission, ((Launch.NotStarted) launch).reason());
-        } finally {
-            release(held.id());
-        }
-        learnFrom(submission, sizing, outcome);
-        return outcome;
+        return ((SubmissionState.Ended) current.get()).outcome();
     }
 
-    /** What asking YARN for capacity gave. */
-    public sealed interface Reservation {
-        record Held(ReservationInfo reservation) implements Reservation {
-        }
+    public SubmissionOutcome run(Submission submission) {
+        return run(submission, new AtomicReference<>());
+    }
 
-        /** @param earliestDeadline the earliest deadline Punctual's planner finds room by, when there is one */
-        record Refused(String reason, Optional<Instant> earliestDeadline) implements Reservation {
+    /** A conductor over this pipeline; {@code bestEffortQueue} says where a submission runs without a reservation. */
+    public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue) {
+        return conductor(bestEffortQueue, took -> { });
+    }
+
+    public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue, Consumer<Duration> sizingTook) {
+        return new Conductor(this, gateway, clock, events, bestEffortQueue, sizingTook);
+    }
+
+    /**
+     * Stops a submission from another thread (a user's Ctrl-C): the machine kills and releases what it holds, and
+     * anything already carrying the submission's tag is killed too, in case its launch was still in flight.
+     */
+    public void abandon(AtomicReference<SubmissionState> current, String why) {
+        SubmissionState state = current.get();
+        if (state == null) {
+            return;
         }
+        current.set(conductor(s -> Optional.empty()).advance(state, new Observation.KillAsked(why)));
+        // The running thread sees the ended state on its next step and stops.
+        for (AppReport report : gateway.applicationsTagged(state.submission().tag())) {
+            if (!report.state().isFinal()) {
+                gateway.kill(report.id(), why);
+            }
+        }
+    }
+
+    LargeViolators violators() {
+        return new LargeViolators(sizer.settings().killAboveTasks());
     }
 
     /**
@@ -167,98 +192,44 @@ public final class SubmissionPipeline {
     }
 
     /**
-     * Reserves the sized containers: a window that starts the job now first, the whole window second. Punctual's own
-     * planner predicts YARN's answer first; a disagreement is reported, and when YARN has no room the planner finds
-     * the earliest deadline that would fit. When YARN refuses what the planner says fits, the plan is made again
-     * once after YARN's plan follower has had a step: YARN sizes its plan from the nodes a step late.
+     * Asks YARN once for the sized containers: a window that starts the job now first, the whole window second.
+     * Punctual's own planner predicts YARN's answer; when YARN has no room the planner finds the earliest deadline
+     * that would fit. Whether to ask again is the machine's call.
      */
-    public Reservation reserve(Submission submission, Sizing sizing) {
+    public Observation.ReservationDone reserveOnce(Submission submission, Sizing sizing) {
         Instant asked = clock.instant();
         ReservationPlan plan = plan(submission, sizing);
         if (plan.refusal().isPresent()) {
-            return new Reservation.Refused(plan.refusal().get() + plan.earliestDeadline()
-                    .map(e -> "; the earliest deadline with room is " + e).orElse(""), plan.earliestDeadline());
+            return new Observation.ReservationDone(Optional.empty(), false, plan.refusal().get()
+                    + plan.earliestDeadline().map(e -> "; the earliest deadline with room is " + e).orElse(""),
+                    plan.earliestDeadline(), Duration.ZERO);
         }
-        Attempt attempt = attempt(plan, asked);
-        if (attempt.held().isEmpty() && plan.predictedFits()) {
-            events.accept(new SubmissionEvent.Note("Punctual's planner found room for this reservation, but YARN"
-                    + " refused it (" + attempt.refusal() + "): the two views of the plan disagree; asking again in "
-                    + PLAN_FOLLOWER_STEP.toSeconds() + " s"));
-            pause(PLAN_FOLLOWER_STEP);
-            plan = plan(submission, sizing);
-            attempt = plan.refusal().isPresent() ? attempt : attempt(plan, asked);
-        }
-        if (attempt.held().isPresent()) {
-            return attempt.held().get();
+        String refusal = "";
+        for (ReservationSpec spec : plan.specs()) {
+            ReservationOutcome outcome = gateway.reserve(spec);
+            if (outcome instanceof ReservationOutcome.Reserved reserved) {
+                return new Observation.ReservationDone(Optional.of(reserved.reservation()), plan.predictedFits(), "",
+                        Optional.empty(), Duration.between(asked, clock.instant()));
+            }
+            refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
         Optional<Instant> earliest = plan.earliestDeadline().isPresent() ? plan.earliestDeadline()
                 : PlacementForecast.of(SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
                         gateway.reservations(submission.planQueue()), clock.instant())
                 .earliestFit(sizing, submission.deadline());
-        return new Reservation.Refused("YARN cannot reserve " + sizing.shapes().total() + " for "
-                + sizing.hold().toSeconds() + " s in queue " + submission.planQueue() + " before "
-                + submission.deadline() + ": " + attempt.refusal()
-                + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest);
+        return new Observation.ReservationDone(Optional.empty(), plan.predictedFits(), "YARN cannot reserve "
+                + sizing.shapes().total() + " for " + sizing.hold().toSeconds() + " s in queue "
+                + submission.planQueue() + " before " + submission.deadline() + ": " + refusal
+                + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest,
+                Duration.between(asked, clock.instant()));
     }
 
-    /** One pass over the plan's windows: the reservation YARN placed, or YARN's last reason for refusing. */
-    private record Attempt(Optional<Reservation.Held> held, String refusal) {
-    }
-
-    private Attempt attempt(ReservationPlan plan, Instant asked) {
-        String refusal = "";
-        for (ReservationSpec spec : plan.specs()) {
-            ReservationOutcome outcome = gateway.reserve(spec);
-            if (outcome instanceof ReservationOutcome.Reserved reserved) {
-                held = reserved.id();
-                events.accept(new SubmissionEvent.Reserved(reserved.reservation(),
-                        Duration.between(asked, clock.instant())));
-                if (!plan.predictedFits()) {
-                    events.accept(new SubmissionEvent.Note("Punctual's planner found no room for this reservation,"
-                            + " but YARN placed it: the two views of the plan disagree"));
-                }
-                return new Attempt(Optional.of(new Reservation.Held(reserved.reservation())), "");
-            }
-            refusal = ((ReservationOutcome.Refused) outcome).reason();
-        }
-        return new Attempt(Optional.empty(), refusal);
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** What handing the application to YARN gave. */
-    public sealed interface Launch {
-        record Started(AppId app, LaunchedApp submitter) implements Launch {
-        }
-
-        record NotStarted(String reason) implements Launch {
-        }
-    }
-
-    /**
-     * Waits for the reservation's queue (the window before the reservation is active included) and starts the
-     * application in it; returns once YARN has it.
-     */
-    public Launch launch(Submission submission, Sizing sizing, ReservationInfo reservation) {
-        Instant waitFrom = clock.instant();
-        Duration untilStart = reservation.start().map(s -> Duration.between(waitFrom, s)).filter(d -> !d.isNegative())
-                .orElse(Duration.ZERO);
-        QueueSnapshot queue = gateway.awaitReservationQueue(submission.planQueue(), reservation.id(),
-                untilStart.plus(Duration.ofSeconds(60)));
-        events.accept(new SubmissionEvent.QueueReady(reservation.id(), queue.name(),
-                Duration.between(waitFrom, clock.instant())));
-
-        return launchInQueue(submission, sizing, queue.name());
+    /** What starting spark-submit gave, and the process while it runs (it must outlive nothing it launched). */
+    record Started(Observation.LaunchDone answer, Optional<LaunchedApp> submitter) {
     }
 
     /** Starts the application in a queue (a reservation's, or a best-effort queue); returns once YARN has it. */
-    public Launch launchInQueue(Submission submission, Sizing sizing, String queue) {
+    Started launchInQueue(Submission submission, Sizing sizing, String queue) {
         Path output = settings.submissionLogs().resolve(submission.id() + ".spark-submit.log");
         LaunchRequest request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
                 settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
@@ -266,48 +237,35 @@ public final class SubmissionPipeline {
         LaunchedApp app = launcher.launch(request);
         Optional<AppId> id = app.awaitAppId(settings.appIdTimeout());
         if (id.isEmpty()) {
-            id = findByTag(submission);
+            id = gateway.applicationsTagged(submission.tag()).stream().map(AppReport::id).findFirst();
         }
         if (id.isEmpty()) {
             app.stopSubmitter();
-            return new Launch.NotStarted("spark-submit ended (" + app.submitterState()
-                    + ") before the application reached YARN; its output is in " + output
-                    + Tail.of(output, 3).map(t -> ":\n" + t).orElse(""));
+            return new Started(new Observation.LaunchDone(Optional.empty(), "spark-submit ended ("
+                    + app.submitterState() + ") before the application reached YARN; its output is in " + output
+                    + Tail.of(output, 3).map(t -> ":\n" + t).orElse(""), Duration.between(launched, clock.instant())),
+                    Optional.empty());
         }
-        events.accept(new SubmissionEvent.Submitted(id.get(), Duration.between(launched, clock.instant())));
-        return new Launch.Started(id.get(), app);
+        return new Started(new Observation.LaunchDone(id, "", Duration.between(launched, clock.instant())),
+                Optional.of(app));
     }
 
-    /**
-     * Concludes an application YARN reports final (for callers that track applications themselves, as the gateway's
-     * shared poller does): releases its reservation, finds its event log and learns from it.
-     */
-    public SubmissionOutcome.Finished conclude(Submission submission, Sizing sizing, Optional<ReservationId> reservation,
-                                               AppReport report) {
-        reservation.ifPresent(this::release);
-        Optional<Path> log;
+    EventLogProgress progressOf(AppId app) {
+        return new EventLogProgress(settings.eventLogPath(), app);
+    }
+
+    Optional<Path> eventLogOf(AppId app) {
         try {
-            log = EventLogProgress.find(settings.eventLogPath(), report.id());
+            return EventLogProgress.find(settings.eventLogPath(), app);
         } catch (java.io.IOException e) {
-            log = Optional.empty();
+            return Optional.empty();
         }
-        var finished = new SubmissionOutcome.Finished(submission, report.id(), report.queue(),
-                reservation.orElse(null), sizing, report.state(), report.finished().orElse(clock.instant()), log,
-                report.diagnostics());
-        learnFrom(submission, sizing, finished);
-        return finished;
-    }
-
-    /** spark-submit may die after YARN accepted the application; the tag still finds it. */
-    private Optional<AppId> findByTag(Submission submission) {
-        return gateway.applicationsTagged(submission.tag()).stream().map(AppReport::id).findFirst();
     }
 
     /** Feeds a finished application back into the job's history and Justice's state. */
-    public void learnFrom(Submission submission, Sizing sizing, SubmissionOutcome outcome) {
-        if (!(outcome instanceof SubmissionOutcome.Finished finished)) {
-            return;
-        }
+    void learnFrom(SubmissionOutcome.Finished finished) {
+        Submission submission = finished.submission();
+        Sizing sizing = finished.sizing();
         var report = learning.learn(new Completion(submission.jobKey(), submission.submittedAt(),
                 submission.deadline(), finished.state(), finished.finishedAt(), sizing.shapes().executors(),
                 (int) sizing.shapes().executor().vcores(), sizing.capacityCpus(), finished.eventLog()));
@@ -319,7 +277,6 @@ public final class SubmissionPipeline {
 
     /** Releases a reservation; a failure is reported as a note, since YARN drops it at its deadline anyway. */
     public void release(ReservationId id) {
-        held = null;
         try {
             if (gateway.release(id)) {
                 events.accept(new SubmissionEvent.Released(id));
@@ -327,22 +284,6 @@ public final class SubmissionPipeline {
         } catch (GatewayException e) {
             events.accept(new SubmissionEvent.Note("could not release reservation " + id + " (" + e.getMessage()
                     + "); YARN drops it at its deadline"));
-        }
-    }
-
-    /**
-     * Kills what this submission started and releases its reservation; for a user's Ctrl-C and for cancellation,
-     * which may come from another thread while {@link #run} is still waiting.
-     */
-    public void abandon(Submission submission, String why) {
-        for (AppReport report : gateway.applicationsTagged(submission.tag())) {
-            if (!report.state().isFinal()) {
-                gateway.kill(report.id(), why);
-            }
-        }
-        ReservationId reservation = held;
-        if (reservation != null) {
-            release(reservation);
         }
     }
 }

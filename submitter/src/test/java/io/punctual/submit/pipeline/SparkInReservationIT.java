@@ -4,6 +4,7 @@ import io.punctual.submit.PunctualHome;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Optional;
 
 import io.punctual.submit.request.Submission;
@@ -124,20 +125,27 @@ class SparkInReservationIT {
     }
 
     @Test
-    void abandoningASubmissionKillsItsApplicationAndReleasesItsReservation() throws IOException {
+    void abandoningASubmissionKillsItsApplicationAndReleasesItsReservation() throws Exception {
         Submission submission = submission("io.punctual.workloads.SyntheticStages", "1", "2", "600000");
         var pipeline = new SubmissionPipeline[1];
+        var current = new AtomicReference<SubmissionState>();
         pipeline[0] = pipeline(event -> {
             if (event instanceof SubmissionEvent.StateChanged changed && changed.state() == AppState.RUNNING) {
-                new Thread(() -> pipeline[0].abandon(submission, "test kill")).start();
+                new Thread(() -> pipeline[0].abandon(current, "test kill")).start();
             }
         });
 
-        SubmissionOutcome outcome = pipeline[0].run(submission);
+        SubmissionOutcome outcome = pipeline[0].run(submission, current);
 
-        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
-        assertThat(((SubmissionOutcome.Finished) outcome).state()).isEqualTo(AppState.KILLED);
-        assertThat(((SubmissionOutcome.Finished) outcome).metDeadline()).isFalse();
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Killed.class);
+        assertThat(((SubmissionOutcome.Killed) outcome).why()).isEqualTo("test kill");
+        Instant giveUp = Instant.now().plusSeconds(30);
+        while (!gateway.applicationsTagged(submission.tag()).stream().allMatch(a -> a.state().isFinal())
+                && Instant.now().isBefore(giveUp)) {
+            Thread.sleep(200);
+        }
+        assertThat(gateway.applicationsTagged(submission.tag())).singleElement()
+                .satisfies(app -> assertThat(app.state()).isEqualTo(AppState.KILLED));
     }
 
     @Test
@@ -170,15 +178,13 @@ class SparkInReservationIT {
         List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
         SubmissionPipeline pipeline = pipeline(lagging, events::add);
         Submission submission = submission("io.punctual.workloads.SyntheticStages", "1", "1", "100");
-        var decision = pipeline.decide(submission);
-        Sizing sizing = decision.sizingFor((SizingDecision.Sized) decision.sizing());
 
-        var reservation = pipeline.reserve(submission, sizing);
+        SubmissionOutcome outcome = pipeline.run(submission);
 
-        assertThat(reservation).isInstanceOf(SubmissionPipeline.Reservation.Held.class);
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        assertThat(((SubmissionOutcome.Finished) outcome).state()).isEqualTo(AppState.SUCCEEDED);
         assertThat(asked.get()).as("refused once, placed on the second plan").isGreaterThanOrEqualTo(2);
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note note
                 && note.text().contains("the two views of the plan disagree; asking again"));
-        pipeline.release(((SubmissionPipeline.Reservation.Held) reservation).reservation().id());
     }
 }

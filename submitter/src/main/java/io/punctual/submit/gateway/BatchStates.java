@@ -1,0 +1,105 @@
+package io.punctual.submit.gateway;
+
+import io.punctual.submit.pipeline.Sizing;
+import io.punctual.submit.pipeline.SubmissionOutcome;
+import io.punctual.submit.pipeline.SubmissionState;
+import io.punctual.submit.request.Submission;
+import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A batch record is the durable form of its submission's {@link SubmissionState}: this maps one onto the other. A
+ * state read back after a restart loses only what following the application had seen (its watch), which the next
+ * reports rebuild.
+ */
+final class BatchStates {
+
+    private BatchStates() {
+    }
+
+    /** Where the batch's submission stands, as its record says. */
+    static SubmissionState of(BatchRecord batch, Path workingDir, Optional<String> bestEffortQueue) {
+        Submission submission = BatchRuns.submission(batch, workingDir);
+        if (batch.isFinal()) {
+            return new SubmissionState.Ended(submission, new SubmissionOutcome.Failed(submission,
+                    batch.reason() == null ? batch.state().livyName() : batch.reason()));
+        }
+        Optional<Sizing> sizing = BatchRuns.sizing(batch);
+        if (sizing.isEmpty()) {
+            return new SubmissionState.Received(submission);
+        }
+        Optional<ReservationId> reservation = Optional.ofNullable(batch.reservationId()).map(ReservationId::new);
+        if (batch.appId() != null) {
+            return new SubmissionState.Running(submission, sizing.get(), reservation, new AppId(batch.appId()),
+                    new SubmissionState.Watch(Optional.empty(), Optional.empty(), 0, false, 0));
+        }
+        if (batch.yarnQueue() != null) {
+            return new SubmissionState.Launching(submission, sizing.get(), reservation, batch.yarnQueue());
+        }
+        if (reservation.isPresent()) {
+            return new SubmissionState.Reserved(submission, sizing.get(), held(batch, submission, sizing.get()),
+                    Instant.ofEpochMilli(batch.updatedAtMs()));
+        }
+        return new SubmissionState.Sized(submission, sizing.get(), bestEffortQueue, 0, Optional.empty());
+    }
+
+    private static ReservationInfo held(BatchRecord batch, Submission submission, Sizing sizing) {
+        Instant start = Optional.ofNullable(batch.reservationStartMs()).map(Instant::ofEpochMilli)
+                .orElse(submission.submittedAt());
+        Instant end = Optional.ofNullable(batch.reservationEndMs()).map(Instant::ofEpochMilli)
+                .orElse(submission.deadline());
+        return new ReservationInfo(new ReservationId(batch.reservationId()), "punctual " + submission.id(), "",
+                submission.submittedAt(), submission.deadline(),
+                List.of(new AllocationStep(start, end, sizing.shapes().total())));
+    }
+
+    /** The record with the state written into it. */
+    static BatchRecord.Builder write(BatchRecord before, SubmissionState state, long nowMs) {
+        BatchRecord.Builder b = before.toBuilder();
+        if (state instanceof SubmissionState.Sized sized) {
+            return BatchRuns.withSizing(b, sized.sizing()).state(BatchState.STARTING);
+        }
+        if (state instanceof SubmissionState.Reserved reserved) {
+            ReservationInfo held = reserved.reservation();
+            return b.state(BatchState.STARTING).verdict("admitted").reservation(held.id().value(),
+                    held.start().map(Instant::toEpochMilli).orElse(null),
+                    held.end().map(Instant::toEpochMilli).orElse(null));
+        }
+        if (state instanceof SubmissionState.Launching launching) {
+            BatchRecord.Builder sized = before.executors() == null ? BatchRuns.withSizing(b, launching.sizing()) : b;
+            return sized.state(BatchState.STARTING).app(null, launching.queue());
+        }
+        if (state instanceof SubmissionState.Running running) {
+            return b.state(BatchState.RUNNING).app(running.app().value(), before.yarnQueue());
+        }
+        if (state instanceof SubmissionState.Ended ended) {
+            return ended(b, before, ended.outcome(), nowMs);
+        }
+        return b;
+    }
+
+    private static BatchRecord.Builder ended(BatchRecord.Builder b, BatchRecord before, SubmissionOutcome outcome,
+                                             long nowMs) {
+        if (outcome instanceof SubmissionOutcome.Finished f) {
+            BatchState state = f.state() == AppState.SUCCEEDED ? BatchState.SUCCESS
+                    : f.state() == AppState.KILLED ? BatchState.KILLED : BatchState.DEAD;
+            return b.state(state).app(f.app().value(), f.queue())
+                    .finished(f.finishedAt().toEpochMilli(), before.bestEffort() ? null : f.metDeadline())
+                    .reason(f.state() == AppState.SUCCEEDED ? before.reason() : f.state() + ": " + f.diagnostics());
+        }
+        if (outcome instanceof SubmissionOutcome.Rejected r) {
+            return b.state(BatchState.DEAD).verdict("rejected").reason(r.reason());
+        }
+        if (outcome instanceof SubmissionOutcome.Killed k) {
+            return b.state(BatchState.KILLED).reason(k.why()).finished(nowMs, before.bestEffort() ? null : false);
+        }
+        return b.state(BatchState.DEAD).reason(((SubmissionOutcome.Failed) outcome).reason());
+    }
+}

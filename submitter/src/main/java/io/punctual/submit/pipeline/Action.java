@@ -1,0 +1,46 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.ReservationId;
+
+/** What {@link SubmissionMachine} asks to be done; a {@link Conductor} does it and reports back an {@link Observation}. */
+public sealed interface Action {
+
+    /** Learn and size. Answered by {@link Observation.SizingDone}. */
+    record Size() implements Action {
+    }
+
+    /** Ask YARN for the reservation. Answered by {@link Observation.ReservationDone}. */
+    record Reserve(Sizing sizing) implements Action {
+    }
+
+    /** Look at the reservation's queue. Answered by {@link Observation.QueueSeen} or {@link Observation.QueueLost}. */
+    record CheckQueue(ReservationId reservation) implements Action {
+    }
+
+    /** Start spark-submit into {@code queue}. Answered by {@link Observation.LaunchDone}. */
+    record Launch(Sizing sizing, String queue) implements Action {
+    }
+
+    /** Stop a spark-submit a previous process left behind and look for the application by its tag. */
+    record FindByTag() implements Action {
+    }
+
+    /** Ask YARN about the application. Answered by {@link Observation.AppSeen}. */
+    record Poll(AppId app) implements Action {
+    }
+
+    record Kill(AppId app, String why) implements Action {
+    }
+
+    record Release(ReservationId reservation) implements Action {
+    }
+
+    /** Feed a finished application back into its history and Justice's state. */
+    record Learn(SubmissionOutcome.Finished finished) implements Action {
+    }
+
+    /** Tell the user (the CLI prints it, the gateway logs it on the batch). */
+    record Tell(SubmissionEvent event) implements Action {
+    }
+}

@@ -1,0 +1,168 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.submit.launch.LaunchedApp;
+import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.Submission;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.GatewayException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+/**
+ * Carries out what {@link SubmissionMachine} asks — sizing, reserving, launching, polling, killing, releasing,
+ * learning — against the cluster, the launcher and learning, and feeds each answer back until the submission waits
+ * for time or for the world. Every entry point drives submissions through one of these: the CLI with its own ticks,
+ * the gateway with its launch pool, its shared poller and its recovery.
+ */
+public final class Conductor {
+
+    private final SubmissionMachine machine;
+    private final SubmissionPipeline pipeline;
+    private final ClusterGateway gateway;
+    private final Clock clock;
+    private final Consumer<SubmissionEvent> events;
+    private final Function<Submission, Optional<String>> bestEffortQueue;
+    private final Consumer<Duration> sizingTook;
+    private final Map<AppId, EventLogProgress> progress = new ConcurrentHashMap<>();
+    private final Map<AppId, LaunchedApp> submitters = new ConcurrentHashMap<>();
+
+    /**
+     * @param bestEffortQueue where a submission runs without a reservation (one without a deadline), if anywhere
+     * @param sizingTook      told how long each learn-and-size took (the gateway's metrics)
+     */
+    public Conductor(SubmissionPipeline pipeline, ClusterGateway gateway, Clock clock,
+                     Consumer<SubmissionEvent> events, Function<Submission, Optional<String>> bestEffortQueue,
+                     Consumer<Duration> sizingTook) {
+        this.sizingTook = sizingTook;
+        this.machine = new SubmissionMachine(pipeline.violators());
+        this.pipeline = pipeline;
+        this.gateway = gateway;
+        this.clock = clock;
+        this.events = events;
+        this.bestEffortQueue = bestEffortQueue;
+    }
+
+    /**
+     * Moves the submission on from what was observed, doing every action and feeding back its answer, until nothing
+     * more happens without time passing. {@code recorded} sees every state it passes through, so a durable store can
+     * keep up.
+     */
+    public SubmissionState advance(SubmissionState state, Observation observation,
+                                   UnaryOperator<SubmissionState> recorded) {
+        Deque<Observation> pending = new ArrayDeque<>();
+        pending.add(observation);
+        SubmissionState current = state;
+        while (!pending.isEmpty()) {
+            Observation seen = pending.poll();
+            SubmissionMachine.Step step = machine.next(current, seen, clock.instant());
+            if (!step.state().equals(current)) {
+                SubmissionState kept = recorded.apply(step.state());
+                if (!kept.equals(step.state())) {
+                    // Someone else ended it meanwhile (a kill while this launched): answer from where it really is.
+                    step = machine.next(kept, seen, clock.instant());
+                }
+                current = kept;
+            }
+            for (Action action : step.actions()) {
+                perform(current, action).ifPresent(pending::add);
+            }
+        }
+        return current;
+    }
+
+    public SubmissionState advance(SubmissionState state, Observation observation) {
+        return advance(state, observation, s -> s);
+    }
+
+    private Optional<Observation> perform(SubmissionState state, Action action) {
+        Submission submission = state.submission();
+        if (action instanceof Action.Size) {
+            long started = System.nanoTime();
+            Decision decision = pipeline.decide(submission);
+            sizingTook.accept(Duration.ofNanos(System.nanoTime() - started));
+            return Optional.of(new Observation.SizingDone(decision, bestEffortQueue.apply(submission)));
+        } else if (action instanceof Action.Reserve reserve) {
+            return Optional.of(pipeline.reserveOnce(submission, reserve.sizing()));
+        } else if (action instanceof Action.CheckQueue check) {
+            return Optional.of(checkQueue(submission, check));
+        } else if (action instanceof Action.Launch launch) {
+            return Optional.of(launch(submission, launch));
+        } else if (action instanceof Action.FindByTag) {
+            return Optional.of(findByTag(submission));
+        } else if (action instanceof Action.Poll poll) {
+            return Optional.of(seen(poll.app(), gateway.application(poll.app())));
+        }
+        act(action);
+        return Optional.empty();
+    }
+
+    /** The actions nothing answers. */
+    private void act(Action action) {
+        if (action instanceof Action.Kill kill) {
+            gateway.kill(kill.app(), kill.why());
+            stopSubmitter(kill.app());
+        } else if (action instanceof Action.Release release) {
+            pipeline.release(release.reservation());
+        } else if (action instanceof Action.Learn learn) {
+            progress.remove(learn.finished().app());
+            stopSubmitter(learn.finished().app());
+            pipeline.learnFrom(learn.finished());
+        } else if (action instanceof Action.Tell tell) {
+            events.accept(tell.event());
+        }
+    }
+
+    private Observation launch(Submission submission, Action.Launch launch) {
+        SubmissionPipeline.Started started = pipeline.launchInQueue(submission, launch.sizing(), launch.queue());
+        started.submitter().ifPresent(process -> started.answer().app().ifPresent(app -> submitters.put(app, process)));
+        return started.answer();
+    }
+
+    /** In client mode spark-submit is the driver: it is stopped only once the application is over. */
+    private void stopSubmitter(AppId app) {
+        Optional.ofNullable(submitters.remove(app)).ifPresent(LaunchedApp::stopSubmitter);
+    }
+
+    private Observation checkQueue(Submission submission, Action.CheckQueue check) {
+        try {
+            return new Observation.QueueSeen(gateway.reservationQueue(submission.planQueue(), check.reservation()));
+        } catch (GatewayException gone) {
+            return new Observation.QueueLost(gone.getMessage());
+        }
+    }
+
+    /** A previous process may have left its spark-submit running: stop it, then see whether YARN has the app. */
+    private Observation findByTag(Submission submission) {
+        String mark = DeadlineKeys.SUBMISSION_ID + "=" + submission.id();
+        ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(mark)).orElse(false))
+                .forEach(ProcessHandle::destroyForcibly);
+        return new Observation.TagSearched(gateway.applicationsTagged(submission.tag()).stream().findFirst());
+    }
+
+    /**
+     * A report the caller already has (the gateway's poller reads every application at once), with the progress its
+     * event log shows; running applications' progress is told as it changes.
+     */
+    public Observation.AppSeen seen(AppId app, Optional<AppReport> report) {
+        EventLogProgress log = progress.computeIfAbsent(app, id -> pipeline.progressOf(id));
+        SubmissionEvent.Progress now = log.poll();
+        if (report.map(r -> r.state() == AppState.RUNNING).orElse(false) && now.stagesStarted() > 0
+                && log.changed()) {
+            events.accept(now);
+        }
+        boolean ended = report.map(r -> r.state().isFinal()).orElse(false);
+        return new Observation.AppSeen(report, now.tasksStarted(),
+                ended ? pipeline.eventLogOf(app) : Optional.empty());
+    }
+}

@@ -1,0 +1,65 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.QueueSnapshot;
+import io.punctual.yarn.ReservationInfo;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** What happened that a submission's state may move on from: an answer to one of its actions, time, or a kill. */
+public sealed interface Observation {
+
+    /** Time passed; what is waiting may try again. */
+    record Tick() implements Observation {
+    }
+
+    /** The process that drove the submission was restarted; a launch in flight may or may not have reached YARN. */
+    record Restarted() implements Observation {
+    }
+
+    /** @param bestEffortQueue where to run without a reservation: a submission without a deadline */
+    record SizingDone(Decision decision, Optional<String> bestEffortQueue) implements Observation {
+    }
+
+    /**
+     * YARN's answer to the reservations asked for.
+     *
+     * @param predictedFits whether Punctual's own planner found room
+     * @param refusal       why not, with the earliest deadline that has room, when nothing was held
+     */
+    record ReservationDone(Optional<ReservationInfo> held, boolean predictedFits, String refusal,
+                           Optional<Instant> earliestDeadline, Duration took) implements Observation {
+    }
+
+    /** The reservation's queue: present once it can start applications. */
+    record QueueSeen(Optional<QueueSnapshot> queue) implements Observation {
+    }
+
+    /** The reservation is no longer in the plan (expired, deleted). */
+    record QueueLost(String reason) implements Observation {
+    }
+
+    /** spark-submit handed the application to YARN, or ended before it did. */
+    record LaunchDone(Optional<AppId> app, String failure, Duration took) implements Observation {
+    }
+
+    /** What a search for the application by its tag found (after a restart). */
+    record TagSearched(Optional<AppReport> app) implements Observation {
+    }
+
+    /**
+     * YARN's report of the application, empty when YARN does not know it.
+     *
+     * @param tasksStarted tasks the application's event log shows started so far
+     * @param eventLog     the application's event log, once it is found
+     */
+    record AppSeen(Optional<AppReport> report, long tasksStarted, Optional<Path> eventLog) implements Observation {
+    }
+
+    /** Someone (a user's Ctrl-C, a DELETE) wants the submission stopped. */
+    record KillAsked(String why) implements Observation {
+    }
+}

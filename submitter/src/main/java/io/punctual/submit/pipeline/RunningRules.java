@@ -1,0 +1,60 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a report of a live application changes: a new YARN state is told; an application stuck in ACCEPTED on a queue
+ * with zero resources (the Hadoop 3.3.x reservation-queue fault) is killed; a large deadline violator is killed
+ * (Justice's rule); the deadline passing is told once.
+ */
+final class RunningRules {
+
+    private RunningRules() {
+    }
+
+    static SubmissionMachine.Step observe(SubmissionState.Running state, AppReport report, long tasksStarted,
+                                          Instant now, LargeViolators violators) {
+        SubmissionState.Watch before = state.watch();
+        List<Action> actions = new ArrayList<>();
+        Optional<Instant> acceptedSince = before.acceptedSince();
+        if (!Optional.of(report.state()).equals(before.lastState())) {
+            actions.add(new Action.Tell(new SubmissionEvent.StateChanged(report.id(), report.state(), report.queue(),
+                    report.yarnState())));
+            acceptedSince = report.state() == AppState.ACCEPTED ? Optional.of(now) : Optional.empty();
+        }
+        Optional<String> kill = stuck(report, acceptedSince, now)
+                .or(() -> violators.verdict(now, state.submission().deadline(), tasksStarted));
+        if (kill.isPresent()) {
+            actions.add(new Action.Kill(report.id(), "Punctual: " + kill.get()));
+            SubmissionMachine.Step failed = SubmissionMachine.failed(state.submission(), state.reservation(),
+                    "application " + report.id() + " was killed: " + kill.get());
+            actions.addAll(failed.actions());
+            return new SubmissionMachine.Step(failed.state(), actions);
+        }
+        boolean tell = !before.deadlineTold() && now.isAfter(state.submission().deadline());
+        if (tell) {
+            actions.add(new Action.Tell(new SubmissionEvent.DeadlinePassed(report.id(), state.submission().deadline())));
+        }
+        var watch = new SubmissionState.Watch(Optional.of(report.state()), acceptedSince, 0,
+                before.deadlineTold() || tell, tasksStarted);
+        return new SubmissionMachine.Step(new SubmissionState.Running(state.submission(), state.sizing(),
+                state.reservation(), state.app(), watch), actions);
+    }
+
+    private static Optional<String> stuck(AppReport report, Optional<Instant> acceptedSince, Instant now) {
+        boolean stuck = acceptedSince.map(since -> Duration.between(since, now).compareTo(SubmissionMachine.STUCK) > 0)
+                .orElse(false) && report.diagnostics().contains("<memory:0, vCores:0>");
+        if (!stuck) {
+            return Optional.empty();
+        }
+        return Optional.of("it waited " + SubmissionMachine.STUCK.toSeconds() + " s in ACCEPTED because queue "
+                + report.queue() + " has zero effective resources (the Hadoop 3.3.x reservation-queue fault). Run"
+                + " 'yarn rmadmin -updateNodeResource' or ask the cluster admin, then submit again");
+    }
+}

@@ -1,0 +1,70 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.submit.request.Submission;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Where one submission stands. A value: the CLI keeps it in memory, the gateway records it; {@link SubmissionMachine}
+ * alone moves it on. Received → sized → reserved → launching → running → ended (met, missed, failed, killed or
+ * rejected, with the lesson learnt).
+ */
+public sealed interface SubmissionState {
+
+    Submission submission();
+
+    default boolean isEnded() {
+        return this instanceof Ended;
+    }
+
+    /** Recorded; nothing decided yet. */
+    record Received(Submission submission) implements SubmissionState {
+    }
+
+    /**
+     * Sized; capacity not yet held. {@code retryAt} is set when YARN refused what Punctual's planner said fits, and
+     * the plan is asked again once its follower has had a step.
+     *
+     * @param bestEffortQueue where a submission without a deadline runs, without a reservation
+     */
+    record Sized(Submission submission, Sizing sizing, Optional<String> bestEffortQueue, int attempts,
+                 Optional<Instant> retryAt) implements SubmissionState {
+    }
+
+    /** YARN holds the reservation; its queue is not yet running. */
+    record Reserved(Submission submission, Sizing sizing, ReservationInfo reservation, Instant reservedAt)
+            implements SubmissionState {
+    }
+
+    /** spark-submit was started for {@code queue}; YARN has not yet named the application. */
+    record Launching(Submission submission, Sizing sizing, Optional<ReservationId> reservation, String queue)
+            implements SubmissionState {
+    }
+
+    /** YARN has the application. */
+    record Running(Submission submission, Sizing sizing, Optional<ReservationId> reservation, AppId app, Watch watch)
+            implements SubmissionState {
+    }
+
+    /** Over, for good: what happened, with the reservation released and the outcome learnt from. */
+    record Ended(Submission submission, SubmissionOutcome outcome) implements SubmissionState {
+    }
+
+    /**
+     * What following the application has seen, so each report says only what changed.
+     *
+     * @param acceptedSince when it entered ACCEPTED, while it waits there
+     * @param missedRounds  reports in a row in which YARN did not know it
+     */
+    record Watch(Optional<AppState> lastState, Optional<Instant> acceptedSince, int missedRounds,
+                 boolean deadlineTold, long tasksStarted) {
+
+        static Watch fresh() {
+            return new Watch(Optional.empty(), Optional.empty(), 0, false, 0);
+        }
+    }
+}
