@@ -123,8 +123,15 @@ public final class Assembly {
     /** The one pipeline for a submission with these sizing knobs, reporting its events to {@code events}. */
     public SubmissionPipeline pipeline(ClusterGateway cluster, Launcher launcher, SparkRuntime runtime,
                                        Path hadoopConfDir, SizingSettings sizing, Consumer<SubmissionEvent> events) {
+        return pipeline(cluster, launcher, runtime, hadoopConfDir, sizing, events, SubmissionPipeline.Sleeper.REAL);
+    }
+
+    /** As above, waiting between ticks with {@code sleeper} (a simulated cluster advances its clock instead). */
+    public SubmissionPipeline pipeline(ClusterGateway cluster, Launcher launcher, SparkRuntime runtime,
+                                       Path hadoopConfDir, SizingSettings sizing, Consumer<SubmissionEvent> events,
+                                       SubmissionPipeline.Sleeper sleeper) {
         return new SubmissionPipeline(cluster, launcher, runtime, pipelineSettings(hadoopConfDir), sizer(sizing),
-                learning, sharing, clock, events, SubmissionPipeline.Sleeper.REAL);
+                learning, sharing, clock, events, sleeper);
     }
 
     /** Each team's capacity-over-time limits from its configuration (Rayon's sharing policy); none for the others. */

@@ -1,0 +1,289 @@
+package io.punctual.submit.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.submit.Install;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.submit.launch.InMemoryLauncher;
+import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.request.Submission;
+import io.punctual.submit.request.SubmitArguments;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ReservationOutcome;
+import io.punctual.yarn.StageRequest;
+import io.punctual.yarn.ReservationSpec;
+import io.punctual.yarn.memory.ClusterLayout;
+import io.punctual.yarn.memory.InMemoryClusterGateway;
+import io.punctual.yarn.memory.ManualClock;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The submission machine's paths end to end — sizing, reserving, the queue opening on the plan follower's step,
+ * launching, following, releasing, learning — on a cluster held in memory with a manual clock: each in milliseconds,
+ * with the same pipeline, conductor and configuration {@code punctual submit} uses.
+ */
+class SubmissionPathsTest {
+
+    private static final Install INSTALL = Install.fromSystemProperty().orElseThrow();
+
+    @TempDir
+    Path tmp;
+
+    private ManualClock clock;
+    private InMemoryClusterGateway cluster;
+    private final List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void cluster() {
+        clock = new ManualClock(Instant.parse("2026-11-24T09:00:00Z"));
+        cluster = new InMemoryClusterGateway(ClusterLayout.embedded(), clock);
+    }
+
+    private SubmissionPipeline pipeline(ClusterGateway gateway, InMemoryLauncher launcher) {
+        var config = ConfigSource.open(INSTALL.root().resolve("conf/embedded"), Map.of(), clock).current();
+        Assembly assembly = Assembly.of(config, new PunctualHome(tmp.resolve("home")), tmp.resolve("store"), clock,
+                Optional.empty());
+        SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey("paths", "job"), Map.of()));
+        return assembly.pipeline(gateway, launcher, new SparkRuntime(tmp.resolve("spark"), false), tmp, sizing,
+                events::add, clock::advance);
+    }
+
+    private Submission submission(Duration deadline, String... more) {
+        List<String> argv = new ArrayList<>(List.of("--num-executors", "2", "--executor-memory", "1g",
+                "--driver-memory", "1g", "--class", "com.example.Job"));
+        argv.addAll(List.of(more));
+        argv.add(tmp.resolve("job.jar").toString());
+        Instant now = clock.instant();
+        return new Submission(Submission.newId(), SubmitArguments.parse(argv), new JobKey("paths", "job"), now,
+                now.plus(deadline), "sla", tmp);
+    }
+
+    @Test
+    void aJobRunsInItsReservationsQueueMeetsItsDeadlineAndIsReleasedAndLearnt() {
+        var launcher = InMemoryLauncher.running(cluster, Duration.ofMinutes(2));
+        Submission submission = submission(Duration.ofMinutes(10));
+
+        SubmissionOutcome outcome = pipeline(cluster, launcher).run(submission);
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        var finished = (SubmissionOutcome.Finished) outcome;
+        assertThat(finished.state()).isEqualTo(AppState.SUCCEEDED);
+        assertThat(finished.queue()).isEqualTo(finished.reservation().queueName());
+        assertThat(finished.metDeadline()).isTrue();
+        assertThat(launcher.requests()).singleElement().satisfies(r -> assertThat(r.argv())
+                .containsSubsequence("--queue", finished.reservation().queueName()));
+        assertThat(cluster.reservations("sla")).isEmpty();
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Released)
+                .anyMatch(e -> e instanceof SubmissionEvent.Learned)
+                .anyMatch(e -> e instanceof SubmissionEvent.QueueReady);
+    }
+
+    @Test
+    void aRefusalThePlannerDidNotExpectIsAskedAgainAfterThePlanFollowerStepAndThenHeld() {
+        List<Instant> asked = new CopyOnWriteArrayList<>();
+        ClusterGateway lagging = refusingFirst(asked);
+        Submission submission = submission(Duration.ofMinutes(10));
+
+        SubmissionOutcome outcome = pipeline(lagging, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
+                .run(submission);
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        assertThat(asked).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(Duration.between(asked.get(0), asked.get(1))).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n && n.text().contains("asking again"));
+    }
+
+    @Test
+    void aSecondRefusalRejectsWithTheReason() {
+        ClusterGateway refusing = refusing(Integer.MAX_VALUE, new CopyOnWriteArrayList<>());
+
+        SubmissionOutcome outcome = pipeline(refusing, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
+                .run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Rejected.class);
+        assertThat(((SubmissionOutcome.Rejected) outcome).reason()).contains("YARN cannot reserve")
+                .contains("the plan is still small");
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void aFullPlanRejectsWithTheEarliestDeadlineThatHasRoom() {
+        Instant now = clock.instant();
+        var filler = cluster.reserve(ReservationSpec.single("sla", "filler", now, now.plus(Duration.ofMinutes(30)),
+                StageRequest.gang(cluster.snapshot().queue("sla").orElseThrow().guaranteed(), 1,
+                        Duration.ofMinutes(30))));
+        assertThat(filler).isInstanceOf(ReservationOutcome.Reserved.class);
+
+        SubmissionOutcome outcome = pipeline(cluster, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
+                .run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Rejected.class);
+        var rejected = (SubmissionOutcome.Rejected) outcome;
+        assertThat(rejected.earliestDeadline()).hasValueSatisfying(d -> assertThat(d)
+                .isAfter(now.plus(Duration.ofMinutes(30))));
+    }
+
+    @Test
+    void spark_submitDyingBeforeYarnHasTheApplicationFailsAndReleasesTheReservation() {
+        var launcher = new InMemoryLauncher(cluster, r -> new InMemoryLauncher.Script.DiesFirst("FAILED"));
+
+        SubmissionOutcome outcome = pipeline(cluster, launcher).run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Failed.class);
+        assertThat(((SubmissionOutcome.Failed) outcome).reason()).contains("before the application reached YARN");
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void anApplicationWhoseIdSpark_submitNeverReportedIsFoundByItsTag() {
+        var launcher = new InMemoryLauncher(cluster, r -> new InMemoryLauncher.Script.Silent(Duration.ofMinutes(1)));
+
+        SubmissionOutcome outcome = pipeline(cluster, launcher).run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        assertThat(((SubmissionOutcome.Finished) outcome).state()).isEqualTo(AppState.SUCCEEDED);
+    }
+
+    @Test
+    void anApplicationYarnForgetsIsDeclaredLostAfterFiveRoundsAndItsReservationReleased() {
+        var launcher = InMemoryLauncher.running(cluster, Duration.ofHours(1));
+        Submission submission = submission(Duration.ofHours(2));
+        SubmissionPipeline pipeline = pipeline(cluster, launcher);
+        Conductor conductor = pipeline.conductor(s -> Optional.empty());
+        SubmissionState state = conductor.advance(new SubmissionState.Received(submission), new Observation.Tick());
+        while (!(state instanceof SubmissionState.Running)) {
+            clock.advance(Duration.ofSeconds(1));
+            state = conductor.advance(state, new Observation.Tick());
+        }
+        cluster.forget(((SubmissionState.Running) state).app());
+
+        for (int round = 1; round < SubmissionMachine.ROUNDS_BEFORE_LOST; round++) {
+            state = conductor.advance(state, new Observation.Tick());
+            assertThat(state).as("round " + round).isInstanceOf(SubmissionState.Running.class);
+        }
+        state = conductor.advance(state, new Observation.Tick());
+
+        assertThat(state).isInstanceOf(SubmissionState.Ended.class);
+        assertThat(((SubmissionState.Ended) state).outcome()).isInstanceOf(SubmissionOutcome.Failed.class);
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void aKillWhileSpark_submitRunsKillsTheApplicationOnceItReachesYarnAndReleasesTheReservation() {
+        var current = new AtomicReference<SubmissionState>();
+        var pipelineRef = new AtomicReference<SubmissionPipeline>();
+        var launcher = new InMemoryLauncher(cluster, request -> {
+            pipelineRef.get().abandon(current, "deleted while it launched");
+            return new InMemoryLauncher.Script.Runs(Duration.ofMinutes(5));
+        });
+        pipelineRef.set(pipeline(cluster, launcher));
+        Submission submission = submission(Duration.ofMinutes(10));
+
+        SubmissionOutcome outcome = pipelineRef.get().run(submission, current);
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Killed.class);
+        assertThat(cluster.applicationsTagged(submission.tag())).singleElement()
+                .satisfies(app -> assertThat(app.state()).isEqualTo(AppState.KILLED));
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    /** The process dies right after recording a state, before doing that step's actions. */
+    private static final class Crash extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+    }
+
+    @Test
+    void aCrashRightAfterRecordingAnyStateIsRecoveredToOneApplicationThatSucceeds() {
+        List<String> crashedIn = new ArrayList<>();
+        for (int crashAt = 1; ; crashAt++) {
+            cluster();
+            var launcher = InMemoryLauncher.running(cluster, Duration.ofMinutes(1));
+            Submission submission = submission(Duration.ofMinutes(10));
+            AtomicReference<SubmissionState> recorded = new AtomicReference<>(new SubmissionState.Received(submission));
+            AtomicInteger states = new AtomicInteger();
+            int crashHere = crashAt;
+            Conductor first = pipeline(cluster, launcher).conductor(s -> Optional.empty());
+            boolean crashed = false;
+            try {
+                while (!recorded.get().isEnded()) {
+                    first.advance(recorded.get(), new Observation.Tick(), next -> {
+                        recorded.set(next);
+                        if (states.incrementAndGet() == crashHere) {
+                            throw new Crash();
+                        }
+                        return next;
+                    });
+                    clock.advance(Duration.ofSeconds(1));
+                }
+            } catch (Crash crash) {
+                crashed = true;
+            }
+            if (!crashed) {
+                break;
+            }
+            crashedIn.add(recorded.get().getClass().getSimpleName());
+            // A new process over the recorded state: a new pipeline and conductor, told it restarted.
+            Conductor second = pipeline(cluster, launcher).conductor(s -> Optional.empty());
+            SubmissionState state = second.advance(recorded.get(), new Observation.Restarted());
+            while (!state.isEnded()) {
+                clock.advance(Duration.ofSeconds(1));
+                state = second.advance(state, new Observation.Tick());
+            }
+
+            SubmissionOutcome outcome = ((SubmissionState.Ended) state).outcome();
+            String where = "crashed in " + crashedIn.get(crashedIn.size() - 1);
+            assertThat(outcome).as(where).isInstanceOf(SubmissionOutcome.Finished.class);
+            assertThat(((SubmissionOutcome.Finished) outcome).state()).as(where).isEqualTo(AppState.SUCCEEDED);
+            assertThat(cluster.applicationsTagged(submission.tag())).as(where).hasSize(1);
+        }
+        assertThat(crashedIn).contains("Sized", "Reserved", "Launching", "Running", "Ended");
+    }
+
+    /** The in-memory cluster, except that YARN refuses the first {@code refusals} reservation requests. */
+    private ClusterGateway refusing(int refusals, List<Instant> asked) {
+        AtomicInteger count = new AtomicInteger();
+        return (ClusterGateway) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ClusterGateway.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("reserve")) {
+                        asked.add(clock.instant());
+                        if (count.getAndIncrement() < refusals) {
+                            return new ReservationOutcome.Refused("ResourceOverCommitException: the plan is still"
+                                    + " small");
+                        }
+                    }
+                    try {
+                        return method.invoke(cluster, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    private ClusterGateway refusingFirst(List<Instant> asked) {
+        return refusing(1, asked);
+    }
+
+    @SuppressWarnings("unused")
+    private static void ignore(Consumer<AppReport> unused) {
+    }
+}
