@@ -138,7 +138,7 @@ final class BatchLaunch {
             return known;
         }
         BatchRecord batch = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
-        return BatchStates.of(batch, workingDir, Optional.empty());
+        return BatchStates.of(batch, workingDir);
     }
 
     /** Writes the state into the batch's record, unless the batch ended meanwhile; returns what now stands. */
@@ -146,7 +146,7 @@ final class BatchLaunch {
         synchronized (locks.computeIfAbsent(id, k -> new Object())) {
             BatchRecord before = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
             if (before.isFinal() && !next.isEnded()) {
-                return BatchStates.of(before, workingDir, Optional.empty());
+                return BatchStates.of(before, workingDir);
             }
             if (before.isFinal()) {
                 return next;

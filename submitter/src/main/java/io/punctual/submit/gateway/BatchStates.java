@@ -25,7 +25,7 @@ final class BatchStates {
     }
 
     /** Where the batch's submission stands, as its record says. */
-    static SubmissionState of(BatchRecord batch, Path workingDir, Optional<String> bestEffortQueue) {
+    static SubmissionState of(BatchRecord batch, Path workingDir) {
         Submission submission = BatchRuns.submission(batch, workingDir);
         if (batch.isFinal()) {
             return new SubmissionState.Ended(submission, new SubmissionOutcome.Failed(submission,
@@ -47,7 +47,7 @@ final class BatchStates {
             return new SubmissionState.Reserved(submission, sizing.get(), held(batch, submission, sizing.get()),
                     Instant.ofEpochMilli(batch.updatedAtMs()));
         }
-        return new SubmissionState.Sized(submission, sizing.get(), bestEffortQueue, 0, Optional.empty());
+        return new SubmissionState.Sized(submission, sizing.get(), 0, Optional.empty());
     }
 
     private static ReservationInfo held(BatchRecord batch, Submission submission, Sizing sizing) {

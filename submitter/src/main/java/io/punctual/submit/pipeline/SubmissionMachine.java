@@ -77,12 +77,12 @@ public final class SubmissionMachine {
                         List.of());
             }
             Sizing sizing = decision.sizingFor(sized);
-            var next = new SubmissionState.Sized(state.submission(), sizing, done.bestEffortQueue(), 0,
-                    Optional.empty());
-            Action first = done.bestEffortQueue().<Action>map(q -> new Action.Launch(sizing, q))
+            Optional<String> bestEffort = done.bestEffortQueue();
+            SubmissionState after = bestEffort.isPresent()
+                    ? new SubmissionState.Launching(state.submission(), sizing, Optional.empty(), bestEffort.get())
+                    : new SubmissionState.Sized(state.submission(), sizing, 0, Optional.empty());
+            Action first = bestEffort.<Action>map(q -> new Action.Launch(sizing, q))
                     .orElse(new Action.Reserve(sizing));
-            SubmissionState after = done.bestEffortQueue().<SubmissionState>map(q -> new SubmissionState.Launching(
-                    state.submission(), sizing, Optional.empty(), q)).orElse(next);
             return new Step(after, List.of(new Action.Tell(new SubmissionEvent.Sized(state.submission(), sizing)),
                     first));
         }
@@ -95,19 +95,19 @@ public final class SubmissionMachine {
                 return reserved(state, done, now);
             }
             if (done.predictedFits() && state.attempts() == 0) {
-                return new Step(new SubmissionState.Sized(state.submission(), state.sizing(), state.bestEffortQueue(),
-                        1, Optional.of(now.plus(PLAN_FOLLOWER_STEP))), List.of(new Action.Tell(new SubmissionEvent.Note(
-                        "Punctual's planner found room for this reservation, but YARN refused it (" + done.refusal()
-                                + "): the two views of the plan disagree; asking again in "
-                                + PLAN_FOLLOWER_STEP.toSeconds() + " s"))));
+                var retry = new SubmissionState.Sized(state.submission(), state.sizing(), 1,
+                        Optional.of(now.plus(PLAN_FOLLOWER_STEP)));
+                return new Step(retry, List.of(new Action.Tell(new SubmissionEvent.Note("Punctual's planner found"
+                        + " room for this reservation, but YARN refused it (" + done.refusal() + "): the two views of"
+                        + " the plan disagree; asking again in " + PLAN_FOLLOWER_STEP.toSeconds() + " s"))));
             }
             return Step.stay(new SubmissionState.Ended(state.submission(), new SubmissionOutcome.Rejected(
                     state.submission(), done.refusal(), done.earliestDeadline())));
         }
         boolean due = state.retryAt().map(at -> !now.isBefore(at)).orElse(false);
         if (observation instanceof Observation.Restarted || due) {
-            return new Step(new SubmissionState.Sized(state.submission(), state.sizing(), state.bestEffortQueue(),
-                    state.attempts(), Optional.empty()), List.of(new Action.Reserve(state.sizing())));
+            return new Step(new SubmissionState.Sized(state.submission(), state.sizing(), state.attempts(),
+                    Optional.empty()), List.of(new Action.Reserve(state.sizing())));
         }
         return Step.stay(state);
     }

@@ -28,11 +28,9 @@ public sealed interface SubmissionState {
     /**
      * Sized; capacity not yet held. {@code retryAt} is set when YARN refused what Punctual's planner said fits, and
      * the plan is asked again once its follower has had a step.
-     *
-     * @param bestEffortQueue where a submission without a deadline runs, without a reservation
      */
-    record Sized(Submission submission, Sizing sizing, Optional<String> bestEffortQueue, int attempts,
-                 Optional<Instant> retryAt) implements SubmissionState {
+    record Sized(Submission submission, Sizing sizing, int attempts, Optional<Instant> retryAt)
+            implements SubmissionState {
     }
 
     /** YARN holds the reservation; its queue is not yet running. */

@@ -11,7 +11,6 @@ import io.punctual.submit.launch.InMemoryLauncher;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
-import io.punctual.yarn.AppReport;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ReservationOutcome;
@@ -32,7 +31,6 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -281,9 +279,5 @@ class SubmissionPathsTest {
 
     private ClusterGateway refusingFirst(List<Instant> asked) {
         return refusing(1, asked);
-    }
-
-    @SuppressWarnings("unused")
-    private static void ignore(Consumer<AppReport> unused) {
     }
 }
