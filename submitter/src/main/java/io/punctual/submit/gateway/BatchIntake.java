@@ -29,7 +29,7 @@ import java.util.Optional;
  *
  * @param deadline empty for a batch without {@code spark.deadline.by}: it runs best-effort, without a reservation
  */
-record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Optional<Instant> deadline,
+record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, Optional<Instant> deadline,
                    SizingSettings sizing, Settings settings) {
 
     /** Tag on every application the gateway launches, so it finds (and reaps) its own and only its own. */
@@ -53,13 +53,15 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
         conf.put(DeadlineKeys.CONFIDENCE, Double.toString(settings.confidence().value()));
         conf.put(JobKey.EXPLICIT, job.name());
         conf.put("spark.yarn.tags", tags(request.conf().get("spark.yarn.tags")));
+        // The deadline is kept once, as the instant below: a relative "45m" read again later would mean another time.
+        conf.remove(DeadlineKeys.BY);
 
         Instant now = clock.instant();
         Optional<Instant> deadline = Optional.ofNullable(request.conf().get(DeadlineKeys.BY))
                 .map(d -> parseDeadline(d, clock));
         var sizing = assembly.sizing(settings);
         BatchRequest resolved = withConf(request, conf);
-        return new BatchIntake(resolved.toSparkSubmitArgs(), job, now, deadline, sizing, settings);
+        return new BatchIntake(resolved.toSubmitArguments(), job, now, deadline, sizing, settings);
     }
 
     private static JobKey jobKey(BatchRequest request, TeamConfig team, Map<String, String> conf) {
@@ -109,7 +111,7 @@ record BatchIntake(List<String> argv, JobKey jobKey, Instant submittedAt, Option
         return request.queue().orElse(config.site().cluster().planQueue());
     }
 
-    static Map<String, String> effective(List<String> argv) {
-        return SparkSettings.effective(SubmitArguments.parse(argv));
+    static Map<String, String> effective(SubmitArguments request) {
+        return SparkSettings.effective(request);
     }
 }

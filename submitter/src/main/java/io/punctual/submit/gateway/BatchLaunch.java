@@ -205,7 +205,7 @@ final class BatchLaunch {
     /** The team's sizing knobs, resolved again from the stored command line (so a restart needs nothing else). */
     SizingSettings sizingSettings(BatchRecord batch) {
         Assembly current = assembly.get();
-        return current.sizing(current.settings(JobKey.parse(batch.jobKey()), BatchIntake.effective(batch.argv())));
+        return current.sizing(current.settings(JobKey.parse(batch.jobKey()), BatchIntake.effective(batch.request())));
     }
 
     /** Work without a deadline runs in its team's own queue (created on first use), else the site's best-effort one. */

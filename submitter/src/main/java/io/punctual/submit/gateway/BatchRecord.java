@@ -1,5 +1,7 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.SubmitArguments;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +11,8 @@ import java.util.List;
  * launched and after every change. Absent values are {@code null} (the stored JSON stays plain).
  *
  * @param submissionId     Punctual's id, carried as a YARN tag: how a restarted gateway finds the application
- * @param argv             the spark-submit command line the request amounts to
+ * @param request          the spark-submit options and conf the request amounts to (its deadline is
+ *                         {@code deadlineMs}, kept once)
  * @param verdict          {@code admitted} or {@code rejected}, once admission has decided
  * @param launcherPid      the spark-submit process while it runs, so a restart can stop an orphaned one
  */
@@ -20,7 +23,7 @@ public record BatchRecord(
         String idempotencyKey,
         String name,
         String proxyUser,
-        List<String> argv,
+        SubmitArguments request,
         String jobKey,
         long submittedAtMs,
         long deadlineMs,
@@ -55,7 +58,7 @@ public record BatchRecord(
     public static final int LOG_LINES = 200;
 
     public BatchRecord {
-        argv = List.copyOf(argv);
+        java.util.Objects.requireNonNull(request, "request");
         log = List.copyOf(log);
     }
 
@@ -77,9 +80,9 @@ public record BatchRecord(
 
     /** A batch just recorded, before anything is launched. */
     public static BatchRecord recorded(int id, String team, String submissionId, String idempotencyKey, String name,
-                                       String proxyUser, List<String> argv, String jobKey, long submittedAtMs,
+                                       String proxyUser, SubmitArguments request, String jobKey, long submittedAtMs,
                                        long deadlineMs, String planQueue, boolean bestEffort) {
-        return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, argv, jobKey, submittedAtMs,
+        return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, request, jobKey, submittedAtMs,
                 deadlineMs, planQueue, bestEffort, BatchState.NOT_STARTED, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, submittedAtMs,
                 List.of());
@@ -97,7 +100,7 @@ public record BatchRecord(
         private String idempotencyKey;
         private String name;
         private String proxyUser;
-        private List<String> argv;
+        private SubmitArguments request;
         private String jobKey;
         private long submittedAtMs;
         private long deadlineMs;
@@ -130,7 +133,7 @@ public record BatchRecord(
 
         Builder(BatchRecord r) {
             id = r.id; team = r.team; submissionId = r.submissionId; idempotencyKey = r.idempotencyKey;
-            name = r.name; proxyUser = r.proxyUser; argv = r.argv; jobKey = r.jobKey;
+            name = r.name; proxyUser = r.proxyUser; request = r.request; jobKey = r.jobKey;
             submittedAtMs = r.submittedAtMs; deadlineMs = r.deadlineMs; planQueue = r.planQueue;
             bestEffort = r.bestEffort; state = r.state;
             verdict = r.verdict; reason = r.reason; executors = r.executors; executorMemoryMb = r.executorMemoryMb;
@@ -164,7 +167,7 @@ public record BatchRecord(
         public Builder log(List<String> value) { log = value; return this; }
 
         public BatchRecord build() {
-            return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, argv, jobKey,
+            return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, request, jobKey,
                     submittedAtMs, deadlineMs, planQueue, bestEffort, state, verdict, reason, executors,
                     executorMemoryMb, executorVcores, masterMemoryMb, masterVcores, holdSeconds, capacityCpus, sizedBy,
                     bound, predictedP50Ms,

@@ -1,5 +1,9 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.request.SubmitArguments;
+
+import io.punctual.submit.request.SparkOption;
+
 import io.punctual.submit.request.InvalidRequest;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -116,36 +120,31 @@ public record BatchRequest(
         return values;
     }
 
-    /** The spark-submit command line this request amounts to, Livy's fields mapped to their flags. */
-    public List<String> toSparkSubmitArgs() {
-        List<String> argv = new ArrayList<>();
-        className.ifPresent(c -> add(argv, "--class", c));
-        name.ifPresent(n -> add(argv, "--name", n));
-        queue.ifPresent(q -> add(argv, "--queue", q));
-        driverMemory.ifPresent(m -> add(argv, "--driver-memory", m));
-        driverCores.ifPresent(c -> add(argv, "--driver-cores", c.toString()));
-        executorMemory.ifPresent(m -> add(argv, "--executor-memory", m));
-        executorCores.ifPresent(c -> add(argv, "--executor-cores", c.toString()));
-        numExecutors.ifPresent(n -> add(argv, "--num-executors", n.toString()));
-        proxyUser.ifPresent(u -> add(argv, "--proxy-user", u));
-        joined(argv, "--jars", jars);
-        joined(argv, "--py-files", pyFiles);
-        joined(argv, "--files", files);
-        joined(argv, "--archives", archives);
-        conf.forEach((k, v) -> add(argv, "--conf", k + "=" + v));
-        argv.add(file);
-        argv.addAll(args);
-        return argv;
+    /**
+     * The spark-submit options and conf this request amounts to, Livy's fields mapped to their flags: the value the
+     * batch is recorded with and launched from, never parsed back from a command line.
+     */
+    public SubmitArguments toSubmitArguments() {
+        List<SparkOption> options = new ArrayList<>();
+        className.ifPresent(c -> options.add(SparkOption.of("--class", c)));
+        name.ifPresent(n -> options.add(SparkOption.of("--name", n)));
+        queue.ifPresent(q -> options.add(SparkOption.of("--queue", q)));
+        driverMemory.ifPresent(m -> options.add(SparkOption.of("--driver-memory", m)));
+        driverCores.ifPresent(c -> options.add(SparkOption.of("--driver-cores", c.toString())));
+        executorMemory.ifPresent(m -> options.add(SparkOption.of("--executor-memory", m)));
+        executorCores.ifPresent(c -> options.add(SparkOption.of("--executor-cores", c.toString())));
+        numExecutors.ifPresent(n -> options.add(SparkOption.of("--num-executors", n.toString())));
+        proxyUser.ifPresent(u -> options.add(SparkOption.of("--proxy-user", u)));
+        joined(options, "--jars", jars);
+        joined(options, "--py-files", pyFiles);
+        joined(options, "--files", files);
+        joined(options, "--archives", archives);
+        return new SubmitArguments(options, conf, file, args, false);
     }
 
-    private static void add(List<String> argv, String flag, String value) {
-        argv.add(flag);
-        argv.add(value);
-    }
-
-    private static void joined(List<String> argv, String flag, List<String> values) {
+    private static void joined(List<SparkOption> options, String flag, List<String> values) {
         if (!values.isEmpty()) {
-            add(argv, flag, String.join(",", values));
+            options.add(SparkOption.of(flag, String.join(",", values)));
         }
     }
 }

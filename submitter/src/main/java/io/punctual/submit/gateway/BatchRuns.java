@@ -21,7 +21,7 @@ final class BatchRuns {
     }
 
     static Submission submission(BatchRecord record, Path workingDir) {
-        return new Submission(record.submissionId(), SubmitArguments.parse(record.argv()), JobKey.parse(record.jobKey()),
+        return new Submission(record.submissionId(), record.request(), JobKey.parse(record.jobKey()),
                 Instant.ofEpochMilli(record.submittedAtMs()), Instant.ofEpochMilli(record.deadlineMs()),
                 record.planQueue(), workingDir);
     }

@@ -68,7 +68,7 @@ public final class BatchService implements AutoCloseable {
                 .toEpochMilli();
         BatchStore.Created created = store.createOnce(team.name(), idempotencyKey.orElse(null), id ->
                 BatchRecord.recorded(id, team.name(), submissionId, idempotencyKey.orElse(null),
-                        request.name().orElse(null), request.proxyUser().orElse(null), intake.argv(),
+                        request.name().orElse(null), request.proxyUser().orElse(null), intake.request(),
                         intake.jobKey().toString(), submittedMs, deadlineMs, planQueue, intake.deadline().isEmpty()));
         metrics.submitted(created.isNew());
         if (created.isNew()) {
@@ -82,7 +82,7 @@ public final class BatchService implements AutoCloseable {
         BatchIntake intake = BatchIntake.of(request, team, assembly.get(), clock);
         String planQueue = BatchIntake.planQueue(request, config.current());
         var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
-                intake.argv(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
+                intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
                 intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),
                 planQueue, intake.deadline().isEmpty());
         return launch.dryRun(record, intake.sizing());

@@ -2,6 +2,7 @@ package io.punctual.submit.gateway;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +35,7 @@ import java.util.function.IntFunction;
  */
 public final class JournalBatchStore implements BatchStore, AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new Jdk8Module())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private static final String JOURNAL = "batches.journal";
 

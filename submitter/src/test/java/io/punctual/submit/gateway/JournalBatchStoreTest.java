@@ -23,7 +23,7 @@ class JournalBatchStoreTest {
     Path dir;
 
     private static BatchRecord record(int id, String key) {
-        return BatchRecord.recorded(id, "finance", "gw-" + id, key, "n" + id, null, List.of("app.jar"),
+        return BatchRecord.recorded(id, "finance", "gw-" + id, key, "n" + id, null, io.punctual.submit.request.SubmitArguments.parse(List.of("--class", "A", "--conf", "k=v", "app.jar", "x")),
                 "finance/job", 1_000L, 2_000L, "sla", false);
     }
 
@@ -37,6 +37,9 @@ class JournalBatchStoreTest {
         try (JournalBatchStore reopened = JournalBatchStore.open(dir)) {
             assertThat(reopened.all()).extracting(BatchRecord::id).containsExactly(0, 1);
             assertThat(reopened.get(0).orElseThrow().state()).isEqualTo(BatchState.RUNNING);
+            // The request value itself is stored, options and conf in order, never a command line to parse back.
+            assertThat(reopened.get(1).orElseThrow().request()).isEqualTo(io.punctual.submit.request.SubmitArguments
+                    .parse(List.of("--class", "A", "--conf", "k=v", "app.jar", "x")));
             assertThat(reopened.createOnce("finance", "k1", id -> record(id, "k1")).isNew()).isFalse();
             assertThat(reopened.createOnce("finance", null, id -> record(id, null)).record().id()).isEqualTo(2);
             assertThat(reopened.problems()).isEmpty();
