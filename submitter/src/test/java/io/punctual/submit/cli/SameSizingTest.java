@@ -103,6 +103,26 @@ class SameSizingTest {
         }
     }
 
+    @Test
+    void aRequestTheGatewayCannotBuildAnswers400WithTheFieldNotAServerError() throws Exception {
+        Path jar = Files.writeString(tmp.resolve("nightly.jar"), "stands for the application");
+        var cluster = InMemoryClusterGateway.embedded(Clock.systemUTC());
+        var config = ConfigSource.open(INSTALL.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
+        var setup = new Gateway.Setup(config, cluster, tmp, new PunctualHome(tmp.resolve("home")),
+                SubmissionRunner.runtime(context(Map.of())), Clock.systemUTC(), "127.0.0.1", 0, Optional.empty());
+        try (Gateway gateway = Gateway.start(setup)) {
+            String body = "{\"file\": \"" + jar + "\", \"driverMemory\": \"lots\", \"conf\": {"
+                    + "\"spark.deadline.by\": \"20m\"}}";
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + gateway.port() + "/batches?dryRun=true"))
+                    .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+            assertThat(response.body()).contains("spark.driver.memory").contains("lots");
+        }
+    }
+
     private CliContext context(Map<String, String> env) {
         return new CliContext(env, new java.io.ByteArrayInputStream(new byte[0]), System.out, System.err,
                 Clock.systemUTC(), new PunctualHome(tmp.resolve("home")), tmp, INSTALL);
