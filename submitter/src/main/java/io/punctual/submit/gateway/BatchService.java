@@ -7,7 +7,6 @@ import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.request.Submission;
-import io.punctual.yarn.ClusterGateway;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -33,7 +32,7 @@ public final class BatchService implements AutoCloseable {
     private final Path workingDir;
     private final QueueSetup queues;
 
-    public BatchService(BatchStore store, ConfigSource config, Supplier<Assembly> assembly, ClusterGateway gateway,
+    public BatchService(BatchStore store, ConfigSource config, Supplier<Assembly> assembly,
                         PipelineFactory pipelines,
                         Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
                         QueueSetup queues) {

@@ -79,8 +79,7 @@ public final class Gateway implements AutoCloseable {
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         placeQueues.run();
-        BatchService batches = new BatchService(store, setup.config(), assembly, setup.cluster(),
-                pipelines(setup, assembly),
+        BatchService batches = new BatchService(store, setup.config(), assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
                 queues);
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
