@@ -93,35 +93,10 @@ public final class SubmissionSizer {
     }
 
     private double confidence(Map<String, String> conf) {
-        Optional<String> asked = Optional.ofNullable(conf.get(DeadlineKeys.CONFIDENCE));
-        if (asked.isEmpty()) {
-            return settings.confidence();
-        }
-        try {
-            double theta = Double.parseDouble(asked.get());
-            if (theta > 0 && theta < 1) {
-                return theta;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new InvalidRequest("--confidence must be a probability strictly between 0 and 1 (e.g. 0.9), got '"
-                + asked.get() + "'");
+        return SparkSettings.confidence(conf).orElse(settings.confidence());
     }
 
     private static Optional<Integer> userExecutors(Map<String, String> conf) {
-        String asked = conf.get("spark.executor.instances");
-        if (asked == null) {
-            return Optional.empty();
-        }
-        try {
-            int n = Integer.parseInt(asked.trim());
-            if (n >= 1) {
-                return Optional.of(n);
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new InvalidRequest("--num-executors must be a whole number of at least 1, got '" + asked + "'");
+        return SparkSettings.executors(conf);
     }
 }

@@ -1,9 +1,8 @@
 package io.punctual.submit.request;
 
-import io.punctual.submit.request.SparkOption;
-import io.punctual.submit.request.SubmitArguments;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Spark configuration a submission amounts to, as spark-submit resolves it: {@code --conf} entries, overridden
@@ -44,5 +43,40 @@ public final class SparkSettings {
 
     public static boolean clusterMode(Map<String, String> conf) {
         return "cluster".equals(conf.getOrDefault("spark.submit.deployMode", "cluster"));
+    }
+
+    /** θ a submission asks for ({@code spark.deadline.confidence}), if it names one. */
+    public static Optional<Double> confidence(Map<String, String> conf) {
+        Optional<String> asked = Optional.ofNullable(conf.get(DeadlineKeys.CONFIDENCE));
+        if (asked.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            double theta = Double.parseDouble(asked.get());
+            if (theta > 0 && theta < 1) {
+                return Optional.of(theta);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new InvalidRequest("--confidence must be a probability strictly between 0 and 1 (e.g. 0.9), got '"
+                + asked.get() + "'");
+    }
+
+    /** The executor count the user fixed ({@code --num-executors}): an explicit override of sizing. */
+    public static Optional<Integer> executors(Map<String, String> conf) {
+        String asked = conf.get("spark.executor.instances");
+        if (asked == null) {
+            return Optional.empty();
+        }
+        try {
+            int n = Integer.parseInt(asked.trim());
+            if (n >= 1) {
+                return Optional.of(n);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new InvalidRequest("--num-executors must be a whole number of at least 1, got '" + asked + "'");
     }
 }

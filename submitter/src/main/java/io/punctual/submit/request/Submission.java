@@ -1,11 +1,11 @@
 package io.punctual.submit.request;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.request.SubmitArguments;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +32,9 @@ public record Submission(
             throw new IllegalArgumentException("a submission id is 3-63 lower-case letters, digits and dashes, got '"
                     + id + "'");
         }
+        // Typed fields are read once here, so a malformed one is refused before anything is recorded or reserved.
+        SparkSettings.confidence(SparkSettings.effective(args));
+        SparkSettings.executors(SparkSettings.effective(args));
         if (!deadline.isAfter(submittedAt)) {
             throw new IllegalArgumentException("deadline " + deadline + " is not after submission " + submittedAt);
         }
@@ -42,6 +45,16 @@ public record Submission(
         return "p" + Long.toString(System.currentTimeMillis(), 36) + "-"
                 + Long.toString(java.util.concurrent.ThreadLocalRandom.current().nextLong(36L * 36 * 36 * 36), 36)
                 .toLowerCase(Locale.ROOT);
+    }
+
+    /** θ the submission asks for, if it names one. */
+    public Optional<Double> confidence() {
+        return SparkSettings.confidence(SparkSettings.effective(args));
+    }
+
+    /** The executor count the user fixed, if any: an explicit override of sizing. */
+    public Optional<Integer> executors() {
+        return SparkSettings.executors(SparkSettings.effective(args));
     }
 
     /** The YARN tag that marks this submission's application. */
