@@ -215,7 +215,11 @@ final class BatchLaunch {
                 .orElse(current.site().cluster().bestEffortQueue());
     }
 
+    /** Every event but task progress, which would crowd the steps out of the log's last lines. */
     private void log(int id, SubmissionEvent event) {
+        if (event instanceof SubmissionEvent.Progress) {
+            return;
+        }
         change(id, b -> b.logged(BatchLog.line(clock.instant(), event), now()));
     }
 

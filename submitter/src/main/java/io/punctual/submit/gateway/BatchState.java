@@ -8,7 +8,10 @@ public enum BatchState {
     NOT_STARTED(false),
     /** Sizing, reserving and submitting to YARN. */
     STARTING(false),
-    /** The gateway restarted and is finding the batch's application again. */
+    /**
+     * The gateway restarted and is finding the batch's application again. No longer set (a restarted batch carries
+     * on in the state it was recorded in); kept so that journals written before still read.
+     */
     RECOVERING(false),
     RUNNING(false),
     SUCCESS(true),
