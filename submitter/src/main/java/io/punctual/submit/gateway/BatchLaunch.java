@@ -57,6 +57,7 @@ final class BatchLaunch {
     private final Map<Integer, SubmissionState> live = new ConcurrentHashMap<>();
     private final Map<Integer, Conductor> conductors = new ConcurrentHashMap<>();
     private final Set<Integer> busy = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> ticking = ConcurrentHashMap.newKeySet();
 
     BatchLaunch(BatchStore store, PipelineFactory pipelines, ConfigSource config, Supplier<Assembly> assembly,
                 Clock clock, GatewayMetrics metrics, Path workingDir, QueueSetup queues, Executor pool) {
@@ -94,8 +95,12 @@ final class BatchLaunch {
         SubmissionState state = state(id);
         boolean waiting = state instanceof SubmissionState.Reserved
                 || state instanceof SubmissionState.Sized sized && sized.retryAt().isPresent();
-        if (waiting && !busy.contains(id)) {
-            pool.execute(() -> advance(id, new Observation.Tick(), true));
+        // One queued tick per batch at most: a busy pool must not fill up with the same waiting batch, round after round.
+        if (waiting && !busy.contains(id) && ticking.add(id)) {
+            pool.execute(() -> {
+                ticking.remove(id);
+                advance(id, new Observation.Tick(), true);
+            });
         }
     }
 
