@@ -11,6 +11,7 @@ import io.punctual.submit.config.PunctualConfig;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.config.ReloadOutcome;
 import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SubmissionPipeline;
@@ -52,7 +53,15 @@ public final class Gateway implements AutoCloseable {
 
     /** What a gateway is started with. */
     public record Setup(ConfigSource config, ClusterGateway cluster, Path hadoopConfDir, PunctualHome home,
-                        SparkRuntime runtime, Clock clock, String host, int port, Optional<TeamQueues> teamQueues) {
+                        SparkRuntime runtime, Clock clock, String host, int port, Optional<TeamQueues> teamQueues,
+                        Launcher launcher) {
+
+        /** Launching with spark-submit, as a real gateway does. */
+        public Setup(ConfigSource config, ClusterGateway cluster, Path hadoopConfDir, PunctualHome home,
+                     SparkRuntime runtime, Clock clock, String host, int port, Optional<TeamQueues> teamQueues) {
+            this(config, cluster, hadoopConfDir, home, runtime, clock, host, port, teamQueues,
+                    new SparkSubmitLauncher(runtime));
+        }
     }
 
     private Gateway(BatchService batches, BatchStore store, GatewayServer server, ScheduledExecutorService scheduler,
@@ -68,7 +77,7 @@ public final class Gateway implements AutoCloseable {
         // Sizing reads the cluster and the plan for every submission: a burst shares one read per second.
         Setup setup = new Setup(given.config(), new CachedReads(given.cluster(), Duration.ofSeconds(1)),
                 given.hadoopConfDir(), given.home(), given.runtime(), given.clock(), given.host(), given.port(),
-                given.teamQueues());
+                given.teamQueues(), given.launcher());
         var site = setup.config().current().site();
         Path storeDir = site.gateway().stateDir(setup.home());
         BatchStore store = JournalBatchStore.open(storeDir.resolve("batches"));
@@ -102,7 +111,7 @@ public final class Gateway implements AutoCloseable {
 
     /** Each batch's pipeline: the team's sizing knobs, the shared launcher and learning, its own event log. */
     private static PipelineFactory pipelines(Setup setup, Supplier<Assembly> assembly) {
-        var launcher = new SparkSubmitLauncher(setup.runtime());
+        var launcher = setup.launcher();
         return (sizing, events) -> assembly.get().pipeline(setup.cluster(), launcher, setup.runtime(),
                 setup.hadoopConfDir(), sizing, events);
     }
