@@ -88,6 +88,11 @@ public final class Assembly {
         return config.site().cluster().planQueue();
     }
 
+    /** The plan queue a deadline submission reserves in: the one it names ({@code --queue}), else the site's. */
+    public String planQueue(Optional<String> named) {
+        return named.orElseGet(this::planQueue);
+    }
+
     /**
      * A submission's settings by precedence: request > team job entry > team defaults > site > reference. A job whose
      * team has no file (a user's own CLI run) gets the site's settings under its request.

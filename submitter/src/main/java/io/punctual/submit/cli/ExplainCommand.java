@@ -15,7 +15,6 @@ import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.sizing.sizer.SizingTerm;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.learn.StoredLearning;
-import io.punctual.submit.pipeline.SizingSettings;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.PrintStream;

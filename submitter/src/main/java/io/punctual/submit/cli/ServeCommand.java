@@ -39,7 +39,7 @@ public final class ServeCommand implements Command {
             return 0;
         }
         boolean embedded = flags.has("--embedded");
-        Path confDir = confDir(flags, context, embedded);
+        Path confDir = ConfDirs.dir(flags.value(ConfDirs.FLAG), context, embedded);
         ConfigSource config;
         try {
             config = ConfigSource.open(confDir, context.env(), context.clock());
@@ -66,10 +66,6 @@ public final class ServeCommand implements Command {
             throw new UncheckedIOException("cannot start the gateway on port " + port + ": " + e.getMessage()
                     + "; is another gateway (or Livy) using it? pass --port", e);
         }
-    }
-
-    static Path confDir(Flags flags, CliContext context, boolean embedded) {
-        return ConfDirs.dir(flags.value(ConfDirs.FLAG), context, embedded);
     }
 
     /** Blocks until the JVM is asked to stop; closing the gateway then runs in the try-with-resources. */

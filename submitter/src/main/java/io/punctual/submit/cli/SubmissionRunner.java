@@ -72,7 +72,7 @@ final class SubmissionRunner {
 
     static Submission submission(CliContext context, Assembly assembly, SubmitArguments args, JobKey job,
                                  Instant deadline) {
-        String planQueue = args.option("--queue").orElse(assembly.planQueue());
+        String planQueue = assembly.planQueue(args.option("--queue"));
         return new Submission(Submission.newId(), args, job, context.clock().instant(), deadline, planQueue,
                 context.cwd());
     }

@@ -10,7 +10,6 @@ import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.config.PunctualConfig;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.TeamConfig;
-import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.pipeline.SizingSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -106,12 +104,4 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
                 r.name(), conf, r.proxyUser());
     }
 
-    /** The plan queue a deadline batch reserves in: the request's queue if it names one, else the site's. */
-    static String planQueue(BatchRequest request, PunctualConfig config) {
-        return request.queue().orElse(config.site().cluster().planQueue());
-    }
-
-    static Map<String, String> effective(SubmitArguments request) {
-        return SparkSettings.effective(request);
-    }
 }

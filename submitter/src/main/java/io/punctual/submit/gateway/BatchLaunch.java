@@ -4,18 +4,13 @@ import io.punctual.submit.assembly.Assembly;
 import java.util.function.Supplier;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.config.ConfigSource;
-import io.punctual.submit.config.Settings;
 import io.punctual.submit.pipeline.Decision;
-import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.pipeline.SizingSettings;
+import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.yarn.AppId;
-import io.punctual.yarn.ClusterGateway;
-import io.punctual.yarn.ReservationId;
-import io.punctual.yarn.ReservationInfo;
 import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.SubmissionState;
@@ -25,7 +20,6 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,7 +40,6 @@ final class BatchLaunch {
 
     private final BatchStore store;
     private final PipelineFactory pipelines;
-    private final ConfigSource config;
     private final Supplier<Assembly> assembly;
     private final Clock clock;
     private final GatewayMetrics metrics;
@@ -59,11 +52,9 @@ final class BatchLaunch {
     private final Set<Integer> busy = ConcurrentHashMap.newKeySet();
     private final Set<Integer> ticking = ConcurrentHashMap.newKeySet();
 
-    BatchLaunch(BatchStore store, PipelineFactory pipelines, ConfigSource config, Supplier<Assembly> assembly,
-                Clock clock, GatewayMetrics metrics, Path workingDir, QueueSetup queues, Executor pool) {
+    BatchLaunch(BatchStore store, PipelineFactory pipelines, Supplier<Assembly> assembly, Clock clock, GatewayMetrics metrics, Path workingDir, QueueSetup queues, Executor pool) {
         this.store = store;
         this.pipelines = pipelines;
-        this.config = config;
         this.assembly = assembly;
         this.clock = clock;
         this.metrics = metrics;
@@ -142,14 +133,14 @@ final class BatchLaunch {
         if (known != null) {
             return known;
         }
-        BatchRecord batch = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+        BatchRecord batch = stored(id);
         return BatchStates.of(batch, workingDir);
     }
 
     /** Writes the state into the batch's record, unless the batch ended meanwhile; returns what now stands. */
     private SubmissionState record(int id, SubmissionState next) {
         synchronized (locks.computeIfAbsent(id, k -> new Object())) {
-            BatchRecord before = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+            BatchRecord before = stored(id);
             if (before.isFinal() && !next.isEnded()) {
                 return BatchStates.of(before, workingDir);
             }
@@ -187,7 +178,7 @@ final class BatchLaunch {
 
     private Conductor conductor(int id) {
         return conductors.computeIfAbsent(id, k -> {
-            BatchRecord batch = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+            BatchRecord batch = stored(id);
             return pipeline(batch).conductor(s -> batch.bestEffort() ? Optional.of(bestEffortQueue(batch))
                     : Optional.empty(), took -> metrics.sized(took.toNanos()));
         });
@@ -210,12 +201,12 @@ final class BatchLaunch {
     /** The team's sizing knobs, resolved again from the stored command line (so a restart needs nothing else). */
     SizingSettings sizingSettings(BatchRecord batch) {
         Assembly current = assembly.get();
-        return current.sizing(current.settings(JobKey.parse(batch.jobKey()), BatchIntake.effective(batch.request())));
+        return current.sizing(current.settings(JobKey.parse(batch.jobKey()), SparkSettings.effective(batch.request())));
     }
 
     /** Work without a deadline runs in its team's own queue (created on first use), else the site's best-effort one. */
     private String bestEffortQueue(BatchRecord batch) {
-        var current = config.current();
+        var current = assembly.get().config();
         return current.team(batch.team()).flatMap(queues::teamQueue)
                 .orElse(current.site().cluster().bestEffortQueue());
     }
@@ -231,7 +222,7 @@ final class BatchLaunch {
     /** Applies a change to the stored batch under the batch's own lock and returns what was stored. */
     BatchRecord change(int id, UnaryOperator<BatchRecord> update) {
         synchronized (locks.computeIfAbsent(id, k -> new Object())) {
-            BatchRecord current = store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
+            BatchRecord current = stored(id);
             BatchRecord next = update.apply(current);
             if (next != current) {
                 next = next.toBuilder().updatedAt(now()).build();
@@ -241,8 +232,8 @@ final class BatchLaunch {
         }
     }
 
-    Path workingDirectory() {
-        return workingDir;
+    private BatchRecord stored(int id) {
+        return store.get(id).orElseThrow(() -> new IllegalStateException("no batch " + id));
     }
 
     private long now() {

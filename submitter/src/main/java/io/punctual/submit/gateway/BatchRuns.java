@@ -4,7 +4,6 @@ import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.sizer.Bound;
 import io.punctual.sizing.sizer.SizingDecision;
-import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.request.Submission;

@@ -4,7 +4,6 @@ import io.punctual.submit.assembly.Assembly;
 import java.util.function.Supplier;
 
 import io.punctual.submit.request.DeadlineKeys;
-import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.request.Submission;
 import java.nio.file.Path;
@@ -23,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 public final class BatchService implements AutoCloseable {
 
     private final BatchStore store;
-    private final ConfigSource config;
     private final Supplier<Assembly> assembly;
     private final Clock clock;
     private final GatewayMetrics metrics;
@@ -32,12 +30,9 @@ public final class BatchService implements AutoCloseable {
     private final Path workingDir;
     private final QueueSetup queues;
 
-    public BatchService(BatchStore store, ConfigSource config, Supplier<Assembly> assembly,
-                        PipelineFactory pipelines,
-                        Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
+    public BatchService(BatchStore store, Supplier<Assembly> assembly, PipelineFactory pipelines, Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
                         QueueSetup queues) {
         this.store = store;
-        this.config = config;
         this.assembly = assembly;
         this.clock = clock;
         this.metrics = metrics;
@@ -49,7 +44,7 @@ public final class BatchService implements AutoCloseable {
                     return thread;
                 });
         this.queues = queues;
-        this.launch = new BatchLaunch(store, pipelines, config, assembly, clock, metrics, workingDir, queues,
+        this.launch = new BatchLaunch(store, pipelines, assembly, clock, metrics, workingDir, queues,
                 launches);
     }
 
@@ -58,9 +53,9 @@ public final class BatchService implements AutoCloseable {
      * created first, never a second application.
      */
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
-        var current = config.current();
-        BatchIntake intake = BatchIntake.of(request, team, assembly.get(), clock);
-        String planQueue = BatchIntake.planQueue(request, current);
+        Assembly current = assembly.get();
+        BatchIntake intake = BatchIntake.of(request, team, current, clock);
+        String planQueue = current.planQueue(request.queue());
         String submissionId = "gw-" + Submission.newId();
         long submittedMs = intake.submittedAt().toEpochMilli();
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
@@ -78,8 +73,9 @@ public final class BatchService implements AutoCloseable {
 
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
-        BatchIntake intake = BatchIntake.of(request, team, assembly.get(), clock);
-        String planQueue = BatchIntake.planQueue(request, config.current());
+        Assembly current = assembly.get();
+        BatchIntake intake = BatchIntake.of(request, team, current, clock);
+        String planQueue = current.planQueue(request.queue());
         var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
                 intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
                 intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),
@@ -139,9 +135,6 @@ public final class BatchService implements AutoCloseable {
         return store;
     }
 
-    Path workingDir() {
-        return workingDir;
-    }
 
     /**
      * Stops launching: launches under way get a few seconds to reach YARN (and be recorded), then any spark-submit

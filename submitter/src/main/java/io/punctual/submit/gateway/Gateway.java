@@ -5,16 +5,11 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.submit.PunctualHome;
-import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.submit.config.ConfigSource;
-import io.punctual.submit.config.PunctualConfig;
-import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.config.ReloadOutcome;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
-import io.punctual.submit.learn.StoredLearning;
-import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.CachedReads;
 import io.punctual.yarn.ClusterGateway;
@@ -24,8 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -88,7 +81,7 @@ public final class Gateway implements AutoCloseable {
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         placeQueues.run();
-        BatchService batches = new BatchService(store, setup.config(), assembly, pipelines(setup, assembly),
+        BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
                 queues);
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());

@@ -1,13 +1,11 @@
 package io.punctual.submit.gateway;
 
-import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;

@@ -3,7 +3,6 @@ package io.punctual.submit.pipeline;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.request.Submission;
 import io.punctual.yarn.AppReport;
-import io.punctual.yarn.AppState;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
 import java.nio.file.Path;

@@ -2,7 +2,6 @@ package io.punctual.submit.pipeline;
 
 import io.punctual.submit.request.Submission;
 import io.punctual.sizing.rayon.plan.SharingPolicy;
-import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.launch.LaunchRequest;
@@ -17,9 +16,7 @@ import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.GatewayException;
-import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationId;
-import io.punctual.yarn.ReservationInfo;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
 import java.nio.file.Path;

@@ -1,7 +1,5 @@
 package io.punctual.submit.pipeline;
 
-import io.punctual.submit.request.InvalidRequest;
-import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Submission;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
@@ -14,7 +12,6 @@ import io.punctual.sizing.sizer.Sizer;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.sizing.sizer.UserSizer;
-import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Learning;
