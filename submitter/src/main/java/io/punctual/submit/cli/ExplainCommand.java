@@ -70,8 +70,7 @@ public final class ExplainCommand implements Command {
         flags.value("--executor-memory").ifPresent(v -> asked.put("spark.executor.memory", v));
         flags.value("--executor-cores").ifPresent(v -> asked.put("spark.executor.cores", v));
         Settings settings = assembly.settings(job, asked);
-        Map<String, String> conf = new HashMap<>(settings.sparkProperties());
-        conf.putAll(asked);
+        Map<String, String> conf = settings.sparkConfUnder(asked);
         ContainerShapes one = ContainerShapes.of(conf, true, 1, Resources.of(1, 256));
         Resources plan = flags.value("--capacity").map(PlanOptions::parseCapacity).orElse(embeddedPlan());
         int fit = (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -65,9 +64,8 @@ final class SubmissionRunner {
 
     /** The command line with the configuration's Spark properties (executor shape, spark-conf) under the user's own. */
     static SubmitArguments configured(SubmitArguments args, Settings settings) {
-        Map<String, String> conf = new LinkedHashMap<>(settings.sparkProperties());
-        conf.putAll(args.conf());
-        return new SubmitArguments(args.sparkOptions(), conf, args.primaryResource(), args.appArgs(), args.embedded());
+        return new SubmitArguments(args.sparkOptions(), settings.sparkConfUnder(args.conf()), args.primaryResource(),
+                args.appArgs(), args.embedded());
     }
 
     static Submission submission(CliContext context, Assembly assembly, SubmitArguments args, JobKey job,

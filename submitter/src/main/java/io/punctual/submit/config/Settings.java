@@ -42,6 +42,16 @@ public record Settings(
         return Collections.unmodifiableMap(properties);
     }
 
+    /**
+     * The Spark conf a submission runs with: these properties, under the request's own conf (which wins key by key,
+     * as it names exactly what the user wrote).
+     */
+    public Map<String, String> sparkConfUnder(Map<String, String> requestConf) {
+        Map<String, String> conf = new LinkedHashMap<>(sparkProperties());
+        conf.putAll(requestConf);
+        return conf;
+    }
+
     /** One line per setting for {@code explain}: its value and where it came from. */
     public List<String> explain() {
         List<String> lines = new ArrayList<>();
