@@ -79,10 +79,6 @@ public final class Assembly {
         return learning;
     }
 
-    public SharingPolicy sharing() {
-        return sharing;
-    }
-
     /** The reservable queue deadline jobs reserve in, unless a request names another. */
     public String planQueue() {
         return config.site().cluster().planQueue();

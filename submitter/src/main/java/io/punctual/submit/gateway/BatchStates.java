@@ -38,7 +38,7 @@ final class BatchStates {
         Optional<ReservationId> reservation = Optional.ofNullable(batch.reservationId()).map(ReservationId::new);
         if (batch.appId() != null) {
             return new SubmissionState.Running(submission, sizing.get(), reservation, new AppId(batch.appId()),
-                    new SubmissionState.Watch(Optional.empty(), Optional.empty(), 0, false, 0));
+                    SubmissionState.Watch.fresh());
         }
         if (batch.yarnQueue() != null) {
             return new SubmissionState.Launching(submission, sizing.get(), reservation, batch.yarnQueue());

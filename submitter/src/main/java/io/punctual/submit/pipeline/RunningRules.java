@@ -42,7 +42,7 @@ final class RunningRules {
             actions.add(new Action.Tell(new SubmissionEvent.DeadlinePassed(report.id(), state.submission().deadline())));
         }
         var watch = new SubmissionState.Watch(Optional.of(report.state()), acceptedSince, 0,
-                before.deadlineTold() || tell, tasksStarted);
+                before.deadlineTold() || tell);
         return new SubmissionMachine.Step(new SubmissionState.Running(state.submission(), state.sizing(),
                 state.reservation(), state.app(), watch), actions);
     }

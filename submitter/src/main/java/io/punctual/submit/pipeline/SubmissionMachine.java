@@ -186,7 +186,7 @@ public final class SubmissionMachine {
         }
         return Step.stay(new SubmissionState.Running(state.submission(), state.sizing(), state.reservation(),
                 state.app(), new SubmissionState.Watch(watch.lastState(), watch.acceptedSince(),
-                watch.missedRounds() + 1, watch.deadlineTold(), watch.tasksStarted())));
+                watch.missedRounds() + 1, watch.deadlineTold())));
     }
 
     private static Step finished(SubmissionState.Running state, AppReport report, Optional<Path> eventLog,

@@ -59,10 +59,10 @@ public sealed interface SubmissionState {
      * @param missedRounds  reports in a row in which YARN did not know it
      */
     record Watch(Optional<AppState> lastState, Optional<Instant> acceptedSince, int missedRounds,
-                 boolean deadlineTold, long tasksStarted) {
+                 boolean deadlineTold) {
 
-        static Watch fresh() {
-            return new Watch(Optional.empty(), Optional.empty(), 0, false, 0);
+        public static Watch fresh() {
+            return new Watch(Optional.empty(), Optional.empty(), 0, false);
         }
     }
 }
