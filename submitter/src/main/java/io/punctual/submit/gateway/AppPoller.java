@@ -55,7 +55,11 @@ final class AppPoller implements Runnable {
         }
         for (BatchRecord batch : live) {
             if (batch.appId() == null) {
-                launch.tick(batch.id());
+                // Only a batch the pool has started can be waiting (for its queue, or to ask YARN again); the ones
+                // still queued for the pool are left alone, so a burst of submissions costs the poller nothing.
+                if (batch.state() == BatchState.STARTING) {
+                    launch.tick(batch.id());
+                }
                 continue;
             }
             AppId app = new AppId(batch.appId());
