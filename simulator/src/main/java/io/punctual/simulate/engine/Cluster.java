@@ -1,0 +1,35 @@
+package io.punctual.simulate.engine;
+
+import io.punctual.simulate.workload.JobView;
+
+/** What a policy can see of the simulated cluster and do to it. */
+public interface Cluster {
+
+    /** Simulated seconds since the trace began. */
+    double now();
+
+    int capacityCpus();
+
+    /** CPUs not held by a running job with a fixed allocation (sharing jobs take whatever is left). */
+    int freeCpus();
+
+    /** Starts the job now with {@code cpus} CPUs, which it keeps until it ends; they must be free. */
+    void start(JobView job, int cpus);
+
+    /**
+     * Starts the job with {@code cpus} CPUs at {@code at} (≥ now): the moment its reservation opens. The policy that
+     * reserved them answers for their being free then.
+     */
+    void startAt(JobView job, int cpus, double at);
+
+    /** Runs the job under fair sharing: it gets a max-min fair share of what fixed allocations leave. */
+    void share(JobView job);
+
+    /** Refuses a waiting job for good. */
+    void drop(JobView job, String reason);
+
+    /** Stops a running job; it counts as missed and teaches nothing. */
+    void kill(JobView job, String reason);
+
+    boolean isRunning(JobView job);
+}

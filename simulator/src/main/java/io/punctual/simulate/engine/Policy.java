@@ -1,0 +1,22 @@
+package io.punctual.simulate.engine;
+
+import io.punctual.simulate.workload.JobView;
+
+/**
+ * Decides what the simulated cluster runs. The engine calls it at every arrival and completion (the moments the
+ * papers' schedulers decide), and when a running job passes its deadline; it acts through {@link Cluster}.
+ */
+public interface Policy {
+
+    /** The name the command line and the reports use. */
+    String name();
+
+    void arrived(Cluster cluster, JobView job);
+
+    /** A job finished (its resources are already free). */
+    void finished(Cluster cluster, FinishedRun run);
+
+    /** A running job passed its deadline and is still running. */
+    default void overdue(Cluster cluster, JobView job) {
+    }
+}

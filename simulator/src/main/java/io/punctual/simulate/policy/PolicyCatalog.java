@@ -1,0 +1,99 @@
+package io.punctual.simulate.policy;
+
+import io.punctual.simulate.engine.Policy;
+import io.punctual.sizing.justice.JusticeState;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The policies the simulator can run, by the names the command line uses. {@code name:argument} passes an argument
+ * (e.g. {@code punctual:justice}); other modules add policies built from their own classes with {@link #with}.
+ */
+public final class PolicyCatalog {
+
+    /** Named in the simulator's issue but not simulated yet: asking for one is an error, not a silent skip. */
+    public static final List<String> NOT_YET = List.of("bopf", "drf", "strict-priority", "gree", "gree-l",
+            "yarn-greedy", "yarn-aligned");
+
+    private final Map<String, Function<PolicyContext, Policy>> factories = new LinkedHashMap<>();
+
+    private PolicyCatalog() {
+    }
+
+    /** baseline-fs, reactive-fs, oracle, justice and rush. */
+    public static PolicyCatalog builtIn() {
+        PolicyCatalog catalog = new PolicyCatalog();
+        catalog.factories.put("baseline-fs", context -> FairShare.baseline());
+        catalog.factories.put("reactive-fs", context -> FairShare.reactive());
+        catalog.factories.put("oracle", context -> new Oracle(context.jobs()));
+        catalog.factories.put("justice", context -> new JusticePolicy(
+                JusticeState.initial(context.settings().smoothing()), context.settings().killAboveTasks()));
+        catalog.factories.put("rush", context -> new WaitingQueue("rush", new RushSizing(
+                context.settings().minRunsForRush(), context.settings().confidence(), context.settings().robustness(),
+                new SimHistory(context.settings().historyWindow()), context.container())));
+        return catalog;
+    }
+
+    public PolicyCatalog with(String name, Function<PolicyContext, Policy> factory) {
+        factories.put(name, factory);
+        return this;
+    }
+
+    public List<String> names() {
+        return new ArrayList<>(factories.keySet());
+    }
+
+    /** Checks every name before anything runs. */
+    public void check(List<String> names) {
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("name at least one policy; known: " + String.join(", ", names()));
+        }
+        for (String name : names) {
+            String base = base(name);
+            if (NOT_YET.contains(base)) {
+                throw new IllegalArgumentException("policy '" + name + "' is not simulated yet (the reservation and"
+                        + " latency-sensitive queue simulations are still to come); simulated now: "
+                        + String.join(", ", names()));
+            }
+            if (!factories.containsKey(base)) {
+                throw new IllegalArgumentException("unknown policy '" + name + "'; known: " + String.join(", ", names()));
+            }
+        }
+    }
+
+    public Policy create(String name, PolicyContext context) {
+        check(List.of(name));
+        int colon = name.indexOf(':');
+        String argument = colon < 0 ? "" : name.substring(colon + 1);
+        Policy policy = factories.get(base(name)).apply(context.withArgument(argument));
+        return new Named(name, policy);
+    }
+
+    private static String base(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? name : name.substring(0, colon);
+    }
+
+    /** Reports under the name asked for ({@code punctual:justice}, not the factory's own name). */
+    private record Named(String name, Policy inner) implements Policy {
+        @Override
+        public void arrived(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {
+            inner.arrived(cluster, job);
+        }
+
+        @Override
+        public void finished(io.punctual.simulate.engine.Cluster cluster,
+                             io.punctual.simulate.engine.FinishedRun run) {
+            inner.finished(cluster, run);
+        }
+
+        @Override
+        public void overdue(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {
+            inner.overdue(cluster, job);
+        }
+    }
+}

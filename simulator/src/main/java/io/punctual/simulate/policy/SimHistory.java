@@ -1,0 +1,93 @@
+package io.punctual.simulate.policy;
+
+import io.punctual.simulate.engine.FinishedRun;
+import io.punctual.simulate.workload.SimJob;
+import io.punctual.sizing.RuntimeCurve;
+import io.punctual.sizing.sizer.JobHistory;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The simulator's stand-in for the history estimator: per job key, the last {@code window} finished runs as their
+ * event logs would show them (task counts and times), turned into the {@link JobHistory} the production sizers read.
+ * The curve replays each recorded run's stages at a new executor count — what the estimator's DAG replay does with
+ * real task times — and takes the asked quantile across runs.
+ */
+public final class SimHistory {
+
+    private final int window;
+    private final Map<String, Deque<FinishedRun>> runs = new HashMap<>();
+
+    public SimHistory(int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("the history window is at least one run");
+        }
+        this.window = window;
+    }
+
+    public void record(FinishedRun run) {
+        Deque<FinishedRun> kept = runs.computeIfAbsent(run.job().key(), k -> new ArrayDeque<>());
+        kept.addLast(run);
+        if (kept.size() > window) {
+            kept.removeFirst();
+        }
+    }
+
+    public Optional<JobHistory> history(String key) {
+        Deque<FinishedRun> kept = runs.get(key);
+        if (kept == null || kept.isEmpty()) {
+            return Optional.empty();
+        }
+        FinishedRun[] recorded = kept.toArray(FinishedRun[]::new);
+        double[] demand = new double[recorded.length];
+        double launch = 0;
+        double longestTask = 0;
+        for (int r = 0; r < recorded.length; r++) {
+            demand[r] = recorded[r].stages().work();
+            launch = Math.max(launch, recorded[r].launchSeconds());
+            for (double seconds : recorded[r].stages().taskSeconds()) {
+                longestTask = Math.max(longestTask, seconds);
+            }
+        }
+        return Optional.of(new JobHistory(recorded.length, demand, new Replay(recorded),
+                Duration.ofMillis(Math.round(launch * 1000)), longestTask));
+    }
+
+    /** Replays recorded runs' stages at other executor counts (one core each). */
+    private static final class Replay implements RuntimeCurve {
+        private final SimJob.Stages[] stages;
+        private final int widest;
+
+        Replay(FinishedRun[] runs) {
+            stages = new SimJob.Stages[runs.length];
+            int w = 1;
+            for (int r = 0; r < runs.length; r++) {
+                stages[r] = runs[r].stages();
+                w = Math.max(w, stages[r].widest());
+            }
+            widest = w;
+        }
+
+        @Override
+        public double wallSeconds(int executors, double quantile) {
+            double[] times = new double[stages.length];
+            for (int r = 0; r < stages.length; r++) {
+                times[r] = stages[r].execSeconds(executors);
+            }
+            Arrays.sort(times);
+            int at = (int) Math.min(times.length - 1, Math.max(0, Math.ceil(quantile * times.length) - 1));
+            return times[at];
+        }
+
+        @Override
+        public int maxUsefulExecutors() {
+            return widest;
+        }
+    }
+}

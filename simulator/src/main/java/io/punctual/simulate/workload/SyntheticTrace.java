@@ -1,0 +1,101 @@
+package io.punctual.simulate.workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A generated trace, written {@code synthetic:jobs=N[,span=S][,keys=K][,recurring=F]}: N jobs arriving as a Poisson
+ * process over S seconds (default one day); a share F (default 0.5) are runs of K recurring jobs (default 20) whose
+ * input drifts from run to run, the rest ad hoc. Sizes are log-normal around 2 GiB input (the heavy tail SWIM's
+ * traces show), so a few jobs are wide and most are small. Deterministic for a seed.
+ */
+public record SyntheticTrace(int jobs, double spanSeconds, int keys, double recurringShare) {
+
+    public static final String PREFIX = "synthetic:";
+    private static final double MEDIAN_INPUT = 2.0 * (1L << 30);
+    private static final String FORMAT = "synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1]";
+
+    public SyntheticTrace {
+        if (jobs < 1) {
+            throw new TraceException("a synthetic trace needs jobs ≥ 1, got " + jobs + " (" + FORMAT + ")");
+        }
+        if (!(spanSeconds > 0) || keys < 1 || !(recurringShare >= 0 && recurringShare <= 1)) {
+            throw new TraceException("a synthetic trace needs span > 0, keys ≥ 1 and recurring in [0, 1] ("
+                    + FORMAT + ")");
+        }
+    }
+
+    /** Parses what follows {@code synthetic:}. */
+    public static SyntheticTrace parse(String spec) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String part : spec.split(",")) {
+            String[] kv = part.split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new TraceException("cannot read '" + part + "' in synthetic trace '" + spec + "'; write " + FORMAT);
+            }
+            fields.put(kv[0].strip().toLowerCase(Locale.ROOT), kv[1].strip());
+        }
+        for (String name : fields.keySet()) {
+            if (!List.of("jobs", "span", "keys", "recurring").contains(name)) {
+                throw new TraceException("unknown synthetic trace field '" + name + "'; write " + FORMAT);
+            }
+        }
+        if (!fields.containsKey("jobs")) {
+            throw new TraceException("a synthetic trace needs jobs=N; write " + FORMAT);
+        }
+        try {
+            return new SyntheticTrace(Integer.parseInt(fields.get("jobs")),
+                    Double.parseDouble(fields.getOrDefault("span", "86400")),
+                    Integer.parseInt(fields.getOrDefault("keys", "20")),
+                    Double.parseDouble(fields.getOrDefault("recurring", "0.5")));
+        } catch (NumberFormatException e) {
+            throw new TraceException("synthetic trace '" + spec + "' has a value that is not a number ("
+                    + e.getMessage() + "); write " + FORMAT);
+        }
+    }
+
+    public List<TraceJob> generate(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] keyInput = new double[keys];
+        double[] keyShuffleShare = new double[keys];
+        for (int k = 0; k < keys; k++) {
+            keyInput[k] = logNormal(random, MEDIAN_INPUT, 1.5);
+            keyShuffleShare[k] = random.nextDouble();
+        }
+        List<TraceJob> out = new ArrayList<>(jobs);
+        double rate = jobs / spanSeconds;
+        double now = 0;
+        for (int i = 0; i < jobs; i++) {
+            now += -Math.log(1 - random.nextDouble()) / rate;
+            String id = "job" + i;
+            if (random.nextDouble() < recurringShare) {
+                int k = random.nextInt(keys);
+                double input = keyInput[k] * Math.exp(0.15 * gaussian(random));
+                out.add(job(id, "recurring" + k, now, input, keyShuffleShare[k]));
+            } else {
+                out.add(job(id, id, now, logNormal(random, MEDIAN_INPUT, 1.5), random.nextDouble()));
+            }
+        }
+        return out;
+    }
+
+    private static TraceJob job(String id, String key, double at, double input, double shuffleShare) {
+        long in = Math.max(1, (long) input);
+        long shuffle = (long) (in * shuffleShare);
+        return new TraceJob(id, key, at, in, shuffle, shuffle / 2);
+    }
+
+    private static double logNormal(SplittableRandom random, double median, double sigma) {
+        return median * Math.exp(sigma * gaussian(random));
+    }
+
+    static double gaussian(SplittableRandom random) {
+        double u = 1 - random.nextDouble();
+        double v = random.nextDouble();
+        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    }
+}
