@@ -50,15 +50,19 @@ public final class Simulator {
         progress.accept(jobs.size() + " jobs on " + request.cluster().nodes() + " nodes (" + request.cluster().cpus()
                 + " CPUs), deadlines " + request.deadlines().label() + ", seed " + request.seed());
         PolicyContext context = new PolicyContext(jobs, request.cluster(), settings, "");
+        List<Policy> policies = new ArrayList<>();
+        for (String name : request.policies()) {
+            policies.add(catalog.create(name, context));
+        }
         List<Metrics> metrics = new ArrayList<>();
         List<Plots.Curve> curves = new ArrayList<>();
         try (Writer csv = csv(request)) {
-            for (String name : request.policies()) {
-                Policy policy = new Reporting(catalog.create(name, context), jobs.size(), progress);
+            for (Policy created : policies) {
+                Policy policy = new Reporting(created, jobs.size(), progress);
                 RunResult run = Simulation.run(jobs, request.cluster(), policy, BUCKET_SECONDS);
                 Metrics m = Metrics.of(run);
                 metrics.add(m);
-                progress.accept(String.format(java.util.Locale.ROOT, "%s: done in %.1f s (%.0f jobs/s)", name,
+                progress.accept(String.format(java.util.Locale.ROOT, "%s: done in %.1f s (%.0f jobs/s)", created.name(),
                         run.wallSeconds(), m.jobsPerSecond()));
                 if (csv != null) {
                     for (JobResult row : run.jobs()) {

@@ -11,6 +11,7 @@ import io.punctual.submit.cli.HistoryCommand;
 import io.punctual.submit.cli.PlanCommand;
 import io.punctual.submit.cli.QueuesCommand;
 import io.punctual.submit.cli.ServeCommand;
+import io.punctual.submit.cli.SimulateCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
 import io.punctual.yarn.GatewayException;
@@ -41,6 +42,7 @@ public final class Main {
         commands.put("queues", new QueuesCommand());
         commands.put("serve", new ServeCommand());
         commands.put("cluster", new ClusterCommand());
+        commands.put("simulate", new SimulateCommand());
         return commands;
     }
 

@@ -29,19 +29,21 @@ class LayeringTest {
                 .layer("Learn").definedBy("io.punctual.submit.learn..")
                 .layer("Pipeline").definedBy("io.punctual.submit.pipeline..")
                 .layer("Assembly").definedBy("io.punctual.submit.assembly..")
+                .layer("Simulate").definedBy("io.punctual.submit.simulate..")
                 .layer("Gateway").definedBy("io.punctual.submit.gateway..")
                 .layer("Cli").definedBy("io.punctual.submit.cli..")
                 .layer("Main").definedBy(belongToAnyOf(Main.class))
                 .whereLayer("Main").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
                 .whereLayer("Gateway").mayOnlyBeAccessedByLayers("Cli")
-                .whereLayer("Assembly").mayOnlyBeAccessedByLayers("Gateway", "Cli")
-                .whereLayer("Pipeline").mayOnlyBeAccessedByLayers("Assembly", "Gateway", "Cli")
-                .whereLayer("Learn").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Gateway", "Cli")
-                .whereLayer("Launch").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Gateway", "Cli")
-                .whereLayer("Config").mayOnlyBeAccessedByLayers("Assembly", "Gateway", "Cli")
+                .whereLayer("Simulate").mayOnlyBeAccessedByLayers("Cli")
+                .whereLayer("Assembly").mayOnlyBeAccessedByLayers("Simulate", "Gateway", "Cli")
+                .whereLayer("Pipeline").mayOnlyBeAccessedByLayers("Assembly", "Simulate", "Gateway", "Cli")
+                .whereLayer("Learn").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Simulate", "Gateway", "Cli")
+                .whereLayer("Launch").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Simulate", "Gateway", "Cli")
+                .whereLayer("Config").mayOnlyBeAccessedByLayers("Assembly", "Simulate", "Gateway", "Cli")
                 .whereLayer("Request").mayOnlyBeAccessedByLayers("Config", "Launch", "Learn", "Pipeline", "Assembly",
-                        "Gateway", "Cli", "Main")
+                        "Simulate", "Gateway", "Cli", "Main")
                 .check(MAIN);
     }
 }

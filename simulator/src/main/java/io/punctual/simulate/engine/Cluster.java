@@ -32,4 +32,7 @@ public interface Cluster {
     void kill(JobView job, String reason);
 
     boolean isRunning(JobView job);
+
+    /** Tasks a running job has started so far (what its event log would show). */
+    long tasksStarted(JobView job);
 }

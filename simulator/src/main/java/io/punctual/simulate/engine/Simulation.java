@@ -4,6 +4,7 @@ import io.punctual.simulate.cluster.ClusterSpec;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.simulate.workload.SimJob;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -26,6 +27,7 @@ public final class Simulation implements Cluster {
     private final Sharing sharing = new Sharing();
     private final Utilisation utilisation;
     private final PriorityQueue<Event> events = new PriorityQueue<>();
+    private final ArrayDeque<Integer> blocked = new ArrayDeque<>();
     private double now;
     private long sequence;
     private int fixedCpus;
@@ -95,7 +97,7 @@ public final class Simulation implements Cluster {
                 }
                 break;
             case START:
-                begin(job, (int) ledger.cpus[job.index()]);
+                opened(job);
                 break;
             default:
                 throw new AssertionError(event);
@@ -120,6 +122,26 @@ public final class Simulation implements Cluster {
             fixedCpus -= (int) ledger.cpus[i];
         }
         reshare();
+        startBlocked();
+    }
+
+    /**
+     * A reservation opened. Its CPUs are normally free; when a job that outran its own reservation still holds them
+     * (YARN does not preempt it), the job waits for them, first come first served, as its application would.
+     */
+    private void opened(SimJob job) {
+        if ((int) ledger.cpus[job.index()] <= freeCpus() && blocked.isEmpty()) {
+            begin(job, (int) ledger.cpus[job.index()]);
+        } else {
+            blocked.addLast(job.index());
+        }
+    }
+
+    private void startBlocked() {
+        while (!blocked.isEmpty() && (int) ledger.cpus[blocked.peekFirst()] <= freeCpus()) {
+            SimJob job = jobs.get(blocked.removeFirst());
+            begin(job, (int) ledger.cpus[job.index()]);
+        }
     }
 
     private void advance(double time) {
@@ -173,6 +195,10 @@ public final class Simulation implements Cluster {
         SimJob job = waiting(view);
         if (at < now) {
             throw new IllegalArgumentException("a reservation cannot open in the past: " + at + " < " + now);
+        }
+        if (cpus < 1 || cpus > capacity) {
+            throw new IllegalArgumentException("job " + job.id() + " cannot reserve " + cpus + " of " + capacity
+                    + " CPUs");
         }
         int i = job.index();
         ledger.state[i] = Ledger.SCHEDULED;
@@ -242,6 +268,28 @@ public final class Simulation implements Cluster {
     @Override
     public boolean isRunning(JobView job) {
         return ledger.state[job.index()] == Ledger.RUNNING;
+    }
+
+    @Override
+    public long tasksStarted(JobView view) {
+        SimJob job = jobs.get(view.index());
+        int i = job.index();
+        if (ledger.state[i] != Ledger.RUNNING) {
+            return 0;
+        }
+        ledger.settle(job, now);
+        double cpus = Math.max(1e-9, ledger.cpus[i]);
+        double elapsed = (1 - ledger.remaining[i]) * job.runtime(cpus) - job.launchSeconds();
+        long started = 0;
+        int[] tasks = job.stages().tasks();
+        double[] seconds = job.stages().taskSeconds();
+        for (int s = 0; s < tasks.length && elapsed > 0; s++) {
+            double stage = seconds[s] * Math.max(1.0, tasks[s] / cpus);
+            started += elapsed >= stage ? tasks[s]
+                    : Math.min(tasks[s], (long) Math.ceil(tasks[s] * elapsed / stage + Math.min(cpus, tasks[s])));
+            elapsed -= stage;
+        }
+        return started;
     }
 
     private SimJob waiting(JobView view) {

@@ -58,7 +58,7 @@ public final class JusticePolicy implements Policy {
         overdue.remove(id);
         views.remove(id);
         int cpus = granted.remove(id);
-        state = state.track(new CompletedJob(run.cpuSeconds(), run.job().maxParallelism(),
+        state = state.track(new CompletedJob(run.stages().work(), run.job().maxParallelism(),
                 SimTime.of(run.job().deadlineSeconds()), cpus, run.met(), cluster.capacityCpus()));
         round(cluster);
     }

@@ -16,6 +16,8 @@ import java.util.List;
 public final class Plots {
 
     private static final int POINTS = 400;
+    /** Utilisation is averaged into this many points, so a day reads as a trend rather than noise. */
+    private static final int TREND_POINTS = 120;
 
     private Plots() {
     }
@@ -27,7 +29,9 @@ public final class Plots {
      */
     public static void completionCdf(List<Curve> runs, Path file) throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(560).title("Completion relative to deadline")
-                .xAxisTitle("(finish − arrival) / (deadline − arrival)").yAxisTitle("share of completed jobs").build();
+                .xAxisTitle("(finish − arrival) / (deadline − arrival), log scale; 1 is the deadline")
+                .yAxisTitle("share of completed jobs").build();
+        chart.getStyler().setXAxisLogarithmic(true);
         for (Curve run : runs) {
             if (run.sortedRatios().length > 0) {
                 double[][] cdf = cdf(run.sortedRatios());
@@ -45,7 +49,7 @@ public final class Plots {
             if (series.length == 0) {
                 continue;
             }
-            int stride = Math.max(1, series.length / POINTS);
+            int stride = Math.max(1, series.length / TREND_POINTS);
             int n = series.length / stride;
             double[] x = new double[n];
             double[] y = new double[n];
@@ -82,7 +86,7 @@ public final class Plots {
 
     private static void save(XYChart chart, Path file) throws IOException {
         if (chart.getSeriesMap().isEmpty()) {
-            chart.addSeries("no data", new double[] {0}, new double[] {0});
+            chart.addSeries("no data", new double[] {1}, new double[] {0});
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

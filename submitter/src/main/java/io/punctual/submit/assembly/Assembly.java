@@ -9,6 +9,7 @@ import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.learn.Learning;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SizingSettings;
 import io.punctual.submit.pipeline.SubmissionEvent;
@@ -133,6 +134,20 @@ public final class Assembly {
                                        SubmissionPipeline.Sleeper sleeper) {
         return new SubmissionPipeline(cluster, launcher, runtime, pipelineSettings(hadoopConfDir), sizer(sizing),
                 learning, sharing, clock, events, sleeper);
+    }
+
+    /**
+     * The pipeline the simulator drives: the site's sizing knobs and sharing policy over a simulated cluster, its own
+     * learning and clock. It decides and reserves; it never launches (the simulator runs the application itself).
+     */
+    public SubmissionPipeline simulated(ClusterGateway cluster, Learning simulatedLearning, Clock simulatedClock,
+                                        SizingSettings sizing) {
+        Launcher never = request -> {
+            throw new IllegalStateException("the simulator runs applications itself; nothing is launched");
+        };
+        return new SubmissionPipeline(cluster, never, new SparkRuntime(home.root(), false),
+                pipelineSettings(home.root()), new SubmissionSizer(simulatedLearning, sizing, simulatedClock),
+                simulatedLearning, sharing, simulatedClock, event -> { }, SubmissionPipeline.Sleeper.REAL);
     }
 
     /** Each team's capacity-over-time limits from its configuration (Rayon's sharing policy); none for the others. */

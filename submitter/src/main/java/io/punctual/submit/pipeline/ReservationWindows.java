@@ -16,7 +16,7 @@ import java.util.Optional;
  * window ends soon after the run would, so the job starts now; if the plan has no room for that, the second asks for
  * the whole window up to the deadline and the job starts when its allocation does.
  */
-final class ReservationWindows {
+public final class ReservationWindows {
 
     /** YARN's planner works in whole steps (one second by default) and rounds windows inwards. */
     static final Duration PLAN_STEP = Duration.ofSeconds(1);
@@ -24,19 +24,38 @@ final class ReservationWindows {
     private ReservationWindows() {
     }
 
+    /** One window to ask for: the reservation holds its containers for {@code hold} somewhere in [from, to). */
+    public record Window(Instant from, Instant to, Duration hold) {
+    }
+
     static List<ReservationSpec> toTry(Submission submission, Sizing sizing) {
-        Instant arrival = submission.submittedAt().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
-        Instant deadline = submission.deadline().truncatedTo(ChronoUnit.SECONDS);
-        Duration hold = hold(sizing, arrival, deadline).orElseThrow(() -> new IllegalArgumentException("the deadline "
-                + submission.deadline() + " leaves no time to run; give a later deadline"));
         List<ReservationSpec> specs = new ArrayList<>();
+        for (Window window : windows(submission.submittedAt(), submission.deadline(), sizing.hold())) {
+            specs.add(spec(submission, sizing, window.from(), window.to(), window.hold()));
+        }
+        return specs;
+    }
+
+    /**
+     * The windows to try, in order, for a run sized to hold its containers {@code sizedHold}, submitted at
+     * {@code submittedAt}: first one that ends soon after the run would (so the job starts now), then the whole
+     * window up to the deadline. The gateway and the simulator both ask in this order.
+     *
+     * @throws IllegalArgumentException when the deadline leaves no time to run
+     */
+    public static List<Window> windows(Instant submittedAt, Instant deadline, Duration sizedHold) {
+        Instant arrival = submittedAt.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+        Instant end = deadline.truncatedTo(ChronoUnit.SECONDS);
+        Duration hold = hold(sizedHold, arrival, end).orElseThrow(() -> new IllegalArgumentException("the deadline "
+                + deadline + " leaves no time to run; give a later deadline"));
+        List<Window> windows = new ArrayList<>();
         Duration slack = Duration.ofSeconds(Math.max(2 * PLAN_STEP.toSeconds(), hold.toSeconds() / 10));
         Instant soon = arrival.plus(hold).plus(slack);
-        if (soon.isBefore(deadline)) {
-            specs.add(spec(submission, sizing, arrival, soon, hold));
+        if (soon.isBefore(end)) {
+            windows.add(new Window(arrival, soon, hold));
         }
-        specs.add(spec(submission, sizing, arrival, deadline, hold));
-        return specs;
+        windows.add(new Window(arrival, end, hold));
+        return windows;
     }
 
     /**
@@ -45,11 +64,15 @@ final class ReservationWindows {
      * empty when the window leaves less than one plan step.
      */
     static Optional<Duration> hold(Sizing sizing, Instant arrival, Instant deadline) {
+        return hold(sizing.hold(), arrival, deadline);
+    }
+
+    private static Optional<Duration> hold(Duration sized, Instant arrival, Instant deadline) {
         Duration room = Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
         if (room.compareTo(PLAN_STEP) < 0) {
             return Optional.empty();
         }
-        return Optional.of(sizing.hold().compareTo(room) < 0 ? ceilSeconds(sizing.hold()) : room);
+        return Optional.of(sized.compareTo(room) < 0 ? ceilSeconds(sized) : room);
     }
 
     /**

@@ -147,7 +147,7 @@ public final class SubmissionPipeline {
         }
     }
 
-    LargeViolators violators() {
+    public LargeViolators violators() {
         return new LargeViolators(sizer.settings().killAboveTasks());
     }
 

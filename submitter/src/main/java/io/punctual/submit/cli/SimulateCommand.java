@@ -1,0 +1,110 @@
+package io.punctual.submit.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.punctual.simulate.SimulationReport;
+import io.punctual.simulate.SimulationRequest;
+import io.punctual.simulate.Simulator;
+import io.punctual.simulate.cluster.ClusterSpec;
+import io.punctual.simulate.policy.PolicyCatalog;
+import io.punctual.simulate.workload.DeadlineType;
+import io.punctual.simulate.workload.TaskModel;
+import io.punctual.simulate.workload.TraceException;
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.simulate.DeployedPolicies;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code punctual simulate}: the same sizing, admission and planning classes as the gateway, on a simulated cluster
+ * at any scale, against the papers' baselines on the same jobs and seed.
+ */
+public final class SimulateCommand implements Command {
+
+    static final String DEFAULT_POLICIES = "baseline-fs,reactive-fs,oracle,justice,rush,punctual";
+
+    static final String USAGE = """
+            Usage: punctual simulate --trace <swim-file | synthetic:<spec>> --nodes <n> [--node <vcores>,<memoryMb>]
+                                     [--policies <list>] [--deadlines <type>] [--seed <n>] [--report <dir>] [--json]
+                                     [--conf-dir <dir>]
+
+            Runs each policy over the same jobs on a simulated cluster and prints one row per policy: satisfied-deadline
+            ratio, met / dropped / killed jobs, productive and wasted time ratios, Jain's fairness and equality,
+            utilisation, CPU-hours, and the simulation's own speed.
+
+              --trace      a SWIM workload file (job, submit s, gap s, input, shuffle, output bytes per line) or
+                           synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1]
+              --nodes      how many nodes; --node their size (default 16,65536), in 2048 MB one-vcore containers
+              --policies   comma-separated, default %s; also punctual:<admission> (%s)
+              --deadlines  Fixed1x, Fixed2x (default), Jockey1x2x, Jockey2x4x, 90loose, Aria1x3x, Aria2x4x
+              --seed       the run's seed (default 1): the same seed gives the same jobs.csv, byte for byte
+              --report     a directory for jobs.csv, summary.json, completion-cdf.png and utilisation.png
+              --json       print summary.json's content instead of the table
+            Progress goes to standard error. punctual policies use the site configuration (--conf-dir).
+            """;
+
+    @Override
+    public String summary() {
+        return "compare policies on a simulated cluster with a SWIM or synthetic trace";
+    }
+
+    @Override
+    public int run(List<String> argv, CliContext context) {
+        Flags flags = Flags.parse(argv, Set.of("--trace", "--nodes", "--node", "--policies", "--deadlines", "--seed",
+                "--report", ConfDirs.FLAG), Set.of("--json", "--help"), "simulate");
+        if (flags.has("--help")) {
+            context.out().printf(USAGE, DEFAULT_POLICIES, String.join(", ", DeployedPolicies.ADMISSIONS));
+            return 0;
+        }
+        String trace = flags.value("--trace").orElseThrow(() -> new UsageException(
+                "--trace is required: a SWIM file or synthetic:jobs=N; run 'punctual simulate --help'"));
+        int nodes = flags.whole("--nodes", -1);
+        if (nodes < 1) {
+            throw new UsageException("--nodes must be a whole number of nodes ≥ 1, e.g. --nodes 100");
+        }
+        ClusterSpec cluster = ClusterSpec.of(nodes, flags.value("--node").orElse("16,65536"));
+        List<String> policies = Arrays.stream(flags.value("--policies").orElse(DEFAULT_POLICIES).split(","))
+                .map(String::strip).filter(s -> !s.isEmpty()).toList();
+        DeadlineType deadlines = DeadlineType.parse(flags.value("--deadlines").orElse("Fixed2x"));
+        long seed = seed(flags.value("--seed").orElse("1"));
+        String tracePath = trace.startsWith("synthetic:") ? trace : context.resolve(trace).toString();
+        SimulationRequest request = new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
+                flags.value("--report").map(context::resolve), TaskModel.DEFAULT);
+        Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, false);
+        PolicyCatalog catalog = DeployedPolicies.catalog(assembly);
+        SimulationReport report;
+        try {
+            report = Simulator.run(request, catalog, DeployedPolicies.settings(assembly),
+                    line -> context.err().println("simulate: " + line));
+        } catch (TraceException bad) {
+            throw new UsageException(bad.getMessage());
+        }
+        print(report, flags.has("--json"), context);
+        return 0;
+    }
+
+    private static long seed(String text) {
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--seed must be a whole number, got '" + text + "'");
+        }
+    }
+
+    private static void print(SimulationReport report, boolean json, CliContext context) {
+        if (!json) {
+            context.out().print(report.table());
+            report.request().reportDir().ifPresent(dir -> context.out().println("report: " + dir));
+            return;
+        }
+        try {
+            context.out().println(new ObjectMapper().writeValueAsString(report.summary()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+}

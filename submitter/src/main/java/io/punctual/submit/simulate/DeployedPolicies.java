@@ -1,0 +1,73 @@
+package io.punctual.submit.simulate;
+
+import io.punctual.simulate.policy.PolicyCatalog;
+import io.punctual.simulate.policy.PolicyContext;
+import io.punctual.simulate.cluster.ClusterSpec;
+import io.punctual.simulate.policy.SimHistory;
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.Resources;
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.SiteConfig;
+import io.punctual.submit.pipeline.SizingSettings;
+import io.punctual.yarn.memory.ClusterLayout;
+import io.punctual.yarn.memory.InMemoryClusterGateway;
+import io.punctual.yarn.memory.ManualClock;
+import io.punctual.yarn.memory.QueueLayout;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulator's policies with Punctual's own added: {@code punctual} and {@code punctual:<admission>} are the
+ * gateway's sizing, planning and kill rule built from the site's configuration (the {@link Assembly}), so the
+ * simulator measures the code and settings that would run.
+ */
+public final class DeployedPolicies {
+
+    /** Admission policies {@code punctual:<admission>} can name today. */
+    public static final List<String> ADMISSIONS = List.of("first-fit");
+
+    /** Simulated jobs belong to one team with no file of its own: they get the site's settings. */
+    static final String TEAM = "simulated";
+
+    private DeployedPolicies() {
+    }
+
+    public static PolicyCatalog catalog(Assembly assembly) {
+        return PolicyCatalog.builtIn().with("punctual", context -> deployed(assembly, context));
+    }
+
+    /** The site's values for the built-in policies' knobs (Justice's smoothing and kill threshold, RUSH's θ and δ). */
+    public static PolicyContext.Settings settings(Assembly assembly) {
+        SiteConfig.Sizing site = assembly.config().site().sizing();
+        return new PolicyContext.Settings(site.defaultConfidence(), site.klRadius(), site.minGoodRuns(),
+                site.errorSmoothing(), site.killAboveTasks(), PolicyContext.Settings.DEFAULTS.historyWindow());
+    }
+
+    private static DeployedPolicy deployed(Assembly assembly, PolicyContext context) {
+        String admission = context.argument().isEmpty() ? ADMISSIONS.get(0) : context.argument();
+        if (!ADMISSIONS.contains(admission)) {
+            throw new IllegalArgumentException("unknown admission policy '" + admission + "' in punctual:" + admission
+                    + "; known: " + String.join(", ", ADMISSIONS));
+        }
+        SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
+        SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
+                assembly.config().site().sizing().errorSmoothing());
+        ManualClock clock = new ManualClock(Instant.EPOCH);
+        String planQueue = assembly.planQueue();
+        InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue), clock);
+        return new DeployedPolicy("punctual:" + admission, assembly.simulated(yarn, learning, clock, sizing), learning,
+                clock, yarn, planQueue, TEAM);
+    }
+
+    /**
+     * The simulated cluster as YARN would hold it: its nodes, one reservable plan queue with all of it (the simulator
+     * runs deadline jobs only), one-second plan-follower steps, and no retention of finished reservations.
+     */
+    static ClusterLayout layout(ClusterSpec cluster, String planQueue) {
+        return ClusterLayout.embedded().withNodes(cluster.nodes(), Resources.of(cluster.vcores(), cluster.memoryMb()))
+                .withQueues(List.of(QueueLayout.plan(planQueue, 1.0))).withReservationRetention(Duration.ZERO);
+    }
+}
