@@ -1,0 +1,119 @@
+package io.punctual.simulate.engine;
+
+import io.punctual.simulate.cluster.ClusterSpec;
+import io.punctual.simulate.workload.JobView;
+import io.punctual.simulate.workload.SimJob;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class SimulationTest {
+
+    /** One node of 4 one-vcore containers. */
+    private static final ClusterSpec FOUR = new ClusterSpec(1, 4, 8192, 2048);
+
+    private static SimJob job(int index, double arrival, int tasks, double taskSeconds, double deadline) {
+        return new SimJob(index, "j" + index, "k", arrival, new SimJob.Stages(new int[] {tasks},
+                new double[] {taskSeconds}), 0, deadline, null);
+    }
+
+    @Test
+    void aFixedAllocationRunsAsTheModelSaysAndIsBookedInFull() {
+        List<SimJob> jobs = List.of(job(0, 5, 8, 10, 100));
+        RunResult run = Simulation.run(jobs, FOUR, new StartAll(2), 60);
+        JobResult row = run.jobs().get(0);
+        assertThat(row.start()).isEqualTo(5);
+        assertThat(row.finish()).isCloseTo(5 + 40, within(1e-9));
+        assertThat(row.cpuSeconds()).isCloseTo(80, within(1e-9));
+        assertThat(row.metDeadline()).isTrue();
+        assertThat(run.peakCpus()).isEqualTo(2);
+    }
+
+    @Test
+    void aReservationStartsWhenItOpensAndWaitsWhileAnOverrunningJobHoldsItsCpus() {
+        // Job 0 takes all 4 CPUs for 30 s. Job 1's reservation opens at 10 s, but job 0 (which outran whatever it
+        // had reserved) still holds the CPUs: job 1 starts at 30 s, when they are free, not at 10 s.
+        List<SimJob> jobs = List.of(job(0, 0, 4, 30, 100), job(1, 1, 2, 5, 100), job(2, 2, 1, 5, 100));
+        Policy policy = new Policy() {
+            @Override
+            public String name() {
+                return "reserving";
+            }
+
+            @Override
+            public void arrived(Cluster cluster, JobView job) {
+                if (job.index() == 0) {
+                    cluster.start(job, 4);
+                } else {
+                    cluster.startAt(job, 2, job.index() == 1 ? 10 : 50);
+                }
+            }
+
+            @Override
+            public void finished(Cluster cluster, FinishedRun run) {
+            }
+        };
+        RunResult run = Simulation.run(jobs, FOUR, policy, 60);
+        assertThat(run.jobs().get(1).start()).isEqualTo(30);
+        assertThat(run.jobs().get(2).start()).isEqualTo(50);
+        assertThat(run.peakCpus()).isEqualTo(4);
+    }
+
+    @Test
+    void aPolicyThatOverCommitsTheClusterIsStoppedAtOnce() {
+        List<SimJob> jobs = List.of(job(0, 0, 8, 10, 100), job(1, 1, 8, 10, 100));
+        assertThatThrownBy(() -> Simulation.run(jobs, FOUR, new StartAll(3), 60))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("over-committed");
+    }
+
+    @Test
+    void jobsLeftWaitingAtTheEndAreReportedAsDroppedWithAReason() {
+        List<SimJob> jobs = List.of(job(0, 0, 1, 1, 10));
+        Policy idle = new Policy() {
+            @Override
+            public String name() {
+                return "idle";
+            }
+
+            @Override
+            public void arrived(Cluster cluster, JobView job) {
+            }
+
+            @Override
+            public void finished(Cluster cluster, FinishedRun run) {
+            }
+        };
+        JobResult row = Simulation.run(jobs, FOUR, idle, 60).jobs().get(0);
+        assertThat(row.dropped()).isTrue();
+        assertThat(row.admitted()).isFalse();
+        assertThat(row.reason()).contains("still waiting");
+    }
+
+    @Test
+    void jobsMustComeInArrivalOrder() {
+        List<SimJob> jobs = List.of(job(0, 5, 1, 1, 10), job(1, 1, 1, 1, 10));
+        assertThatThrownBy(() -> Simulation.run(jobs, FOUR, new StartAll(1), 60))
+                .hasMessageContaining("arrival order");
+    }
+
+    /** Starts every job at once with a fixed number of CPUs. */
+    private record StartAll(int cpus) implements Policy {
+        @Override
+        public String name() {
+            return "start-all";
+        }
+
+        @Override
+        public void arrived(Cluster cluster, JobView job) {
+            cluster.start(job, cpus);
+        }
+
+        @Override
+        public void finished(Cluster cluster, FinishedRun run) {
+        }
+    }
+}
