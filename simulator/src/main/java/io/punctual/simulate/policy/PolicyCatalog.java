@@ -70,7 +70,7 @@ public final class PolicyCatalog {
         int colon = name.indexOf(':');
         String argument = colon < 0 ? "" : name.substring(colon + 1);
         Policy policy = factories.get(base(name)).apply(context.withArgument(argument));
-        return new Named(name, policy);
+        return colon < 0 ? policy : new Named(name, policy);
     }
 
     private static String base(String name) {
@@ -78,7 +78,10 @@ public final class PolicyCatalog {
         return colon < 0 ? name : name.substring(0, colon);
     }
 
-    /** Reports under the name asked for ({@code punctual:justice}, not the factory's own name). */
+    /**
+     * Reports under the name asked for when it names an argument; a bare name reports as the policy names itself
+     * ({@code punctual} says which admission policy the site's configuration chose).
+     */
     private record Named(String name, Policy inner) implements Policy {
         @Override
         public void arrived(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {

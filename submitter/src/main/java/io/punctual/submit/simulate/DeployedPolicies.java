@@ -46,7 +46,7 @@ public final class DeployedPolicies {
                 site.errorSmoothing(), site.killAboveTasks(), PolicyContext.Settings.DEFAULTS.historyWindow());
     }
 
-    private static DeployedPolicy deployed(Assembly assembly, PolicyContext context) {
+    static DeployedPolicy deployed(Assembly assembly, PolicyContext context) {
         String admission = context.argument().isEmpty() ? ADMISSIONS.get(0) : context.argument();
         if (!ADMISSIONS.contains(admission)) {
             throw new IllegalArgumentException("unknown admission policy '" + admission + "' in punctual:" + admission

@@ -108,6 +108,11 @@ final class DeployedPolicy implements Policy {
         }
     }
 
+    /** Reservations the simulated YARN still holds (each is released when its job ends). */
+    int reservationsHeld() {
+        return yarn.reservations(planQueue).size();
+    }
+
     private static Instant opening(ReservationInfo reservation) {
         return reservation.allocation().stream().filter(s -> !s.resources().isZero()).map(AllocationStep::start)
                 .min(Instant::compareTo).orElse(reservation.arrival());

@@ -1,0 +1,76 @@
+package io.punctual.submit.simulate;
+
+import io.punctual.simulate.cluster.ClusterSpec;
+import io.punctual.simulate.engine.JobResult;
+import io.punctual.simulate.engine.RunResult;
+import io.punctual.simulate.engine.Simulation;
+import io.punctual.simulate.policy.PolicyContext;
+import io.punctual.simulate.workload.DeadlineType;
+import io.punctual.simulate.workload.SimJob;
+import io.punctual.simulate.workload.SyntheticTrace;
+import io.punctual.simulate.workload.TaskModel;
+import io.punctual.simulate.workload.Workload;
+import io.punctual.submit.Install;
+import io.punctual.submit.PunctualHome;
+import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.config.ConfigSource;
+import io.punctual.yarn.memory.ManualClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Punctual's own pipeline on the simulated cluster: reservations decide when jobs start, and none is leaked. */
+class DeployedPolicyTest {
+
+    @TempDir
+    Path tmp;
+
+    private Assembly assembly() {
+        ManualClock clock = new ManualClock(Instant.parse("2026-11-24T09:00:00Z"));
+        var config = ConfigSource.open(Install.fromSystemProperty().orElseThrow().root().resolve("conf/embedded"),
+                Map.of(), clock).current();
+        return Assembly.of(config, new PunctualHome(tmp.resolve("home")), tmp.resolve("store"), clock,
+                Optional.empty());
+    }
+
+    @Test
+    void jobsStartOnlyWhenTheirReservationOpensAndEveryReservationIsReleased() {
+        List<SimJob> jobs = Workload.jobs(new SyntheticTrace(400, 8000, 5, 0.7).generate(4), TaskModel.DEFAULT,
+                DeadlineType.JOCKEY2X4X, 4);
+        ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
+        DeployedPolicy policy = DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, ""));
+        RunResult run = Simulation.run(jobs, cluster, policy, 60);
+        assertThat(run.policy()).isEqualTo("punctual:first-fit");
+        long started = 0;
+        for (JobResult row : run.jobs()) {
+            if (row.ran()) {
+                started++;
+                // The gateway's windows open one whole second after submission; YARN's plan follower works in steps.
+                assertThat(row.start()).as(row.job()).isGreaterThanOrEqualTo(Math.floor(row.arrival()) + 1);
+                assertThat(row.start()).isEqualTo(Math.rint(row.start()));
+            } else {
+                assertThat(row.reason()).as(row.job()).isNotBlank();
+            }
+        }
+        assertThat(started).isGreaterThan(100);
+        assertThat(run.peakCpus()).isLessThanOrEqualTo(cluster.cpus());
+        assertThat(policy.reservationsHeld()).isZero();
+    }
+
+    @Test
+    void anAdmissionPolicyThatDoesNotExistIsRefusedWhenThePolicyIsBuilt() {
+        PolicyContext context = new PolicyContext(List.of(), new ClusterSpec(1, 8, 32768, 2048),
+                PolicyContext.Settings.DEFAULTS, "lottery");
+        assertThatThrownBy(() -> DeployedPolicies.deployed(assembly(), context))
+                .hasMessageContaining("unknown admission policy 'lottery'").hasMessageContaining("first-fit");
+    }
+}
