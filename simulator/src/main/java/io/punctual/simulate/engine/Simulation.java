@@ -217,21 +217,29 @@ public final class Simulation implements Cluster {
         reshare();
     }
 
-    /** Gives sharing jobs their max-min fair shares of what fixed allocations leave, and reschedules their ends. */
+    /**
+     * Gives sharing jobs their max-min fair shares of what fixed allocations leave, and reschedules the end of each
+     * job whose share changed (progress is linear while a share holds, so the others need nothing).
+     */
     private void reshare() {
         if (sharing.isEmpty()) {
             checkCapacity();
             return;
         }
-        for (int i : sharing.members()) {
-            ledger.settle(jobs.get(i), now);
-        }
+        int[] members = sharing.members();
+        double[] before = sharing.allocations();
         sharing.allocate(capacity - fixedCpus);
-        for (int i : sharing.members()) {
-            SimJob job = jobs.get(i);
-            ledger.cpus[i] = sharing.allocationOf(i);
-            ledger.version[i]++;
-            schedule(ledger.finishAt(job, now), FINISH, i);
+        double[] after = sharing.allocations();
+        for (int k = 0; k < members.length; k++) {
+            int i = members[k];
+            double share = after[k];
+            if (share != before[k] || ledger.cpus[i] != share) {
+                SimJob job = jobs.get(i);
+                ledger.settle(job, now);
+                ledger.cpus[i] = share;
+                ledger.version[i]++;
+                schedule(ledger.finishAt(job, now), FINISH, i);
+            }
         }
         checkCapacity();
     }
