@@ -73,9 +73,17 @@ final class Ledger {
         int i = job.index();
         state[i] = DONE;
         finish[i] = now;
-        met[i] = why == null && now <= job.due() + MET_TOLERANCE * Math.max(1, job.due());
+        met[i] = why == null && now <= lateAfter(job);
         reason[i] = why;
         version[i]++;
+    }
+
+    /**
+     * The moment a job is late: its deadline, plus a rounding allowance so that a run sized to end exactly at its
+     * deadline (the oracle's, Fixed1x's) is neither missed nor killed for the last bit of a double.
+     */
+    static double lateAfter(SimJob job) {
+        return job.due() + MET_TOLERANCE * Math.max(1, job.due());
     }
 
     void drop(int job, String why) {

@@ -186,7 +186,7 @@ public final class Simulation implements Cluster {
         fixedCpus += cpus;
         ledger.begin(i, now, cpus);
         schedule(ledger.finishAt(job, now), FINISH, i);
-        schedule(Math.max(now, job.due()), DUE, i);
+        schedule(Math.max(now, Ledger.lateAfter(job)), DUE, i);
         reshare();
     }
 
@@ -213,7 +213,7 @@ public final class Simulation implements Cluster {
         ledger.shared[i] = true;
         ledger.begin(i, now, 0);
         sharing.add(i, job.maxParallelism());
-        schedule(Math.max(now, job.due()), DUE, i);
+        schedule(Math.max(now, Ledger.lateAfter(job)), DUE, i);
         reshare();
     }
 

@@ -30,6 +30,12 @@ public record TaskModel(long splitBytes, long reduceBytes, double mapBytesPerSec
         }
     }
 
+    /** The same model with another launch time (0 is the Justice paper's setting: no fixed overhead). */
+    public TaskModel withLaunchSeconds(double seconds) {
+        return new TaskModel(splitBytes, reduceBytes, mapBytesPerSecond, reduceBytesPerSecond, taskStartSeconds,
+                minTaskSeconds, maxTasks, runNoise, seconds);
+    }
+
     /** The job's stages at this run's noise, drawn from {@code random}. */
     public SimJob.Stages stages(TraceJob job, SplittableRandom random) {
         double noise = Math.exp(runNoise * SyntheticTrace.gaussian(random));

@@ -28,8 +28,8 @@ public final class SimulateCommand implements Command {
 
     static final String USAGE = """
             Usage: punctual simulate --trace <swim-file | synthetic:<spec>> --nodes <n> [--node <vcores>,<memoryMb>]
-                                     [--policies <list>] [--deadlines <type>] [--seed <n>] [--report <dir>] [--json]
-                                     [--conf-dir <dir>]
+                                     [--policies <list>] [--deadlines <type>] [--seed <n>] [--launch <seconds>]
+                                     [--report <dir>] [--json] [--conf-dir <dir>]
 
             Runs each policy over the same jobs on a simulated cluster and prints one row per policy: satisfied-deadline
             ratio, met / dropped / killed jobs, productive and wasted time ratios, Jain's fairness and equality,
@@ -41,6 +41,7 @@ public final class SimulateCommand implements Command {
               --policies   comma-separated, default %s; also punctual:<admission> (%s)
               --deadlines  Fixed1x, Fixed2x (default), Jockey1x2x, Jockey2x4x, 90loose, Aria1x3x, Aria2x4x
               --seed       the run's seed (default 1): the same seed gives the same jobs.csv, byte for byte
+              --launch     seconds from a job's start to its first task (default %s; 0 is the Justice paper's setting)
               --report     a directory for jobs.csv, summary.json, completion-cdf.png and utilisation.png
               --json       print summary.json's content instead of the table
             Progress goes to standard error. punctual policies use the site configuration (--conf-dir).
@@ -54,9 +55,10 @@ public final class SimulateCommand implements Command {
     @Override
     public int run(List<String> argv, CliContext context) {
         Flags flags = Flags.parse(argv, Set.of("--trace", "--nodes", "--node", "--policies", "--deadlines", "--seed",
-                "--report", ConfDirs.FLAG), Set.of("--json", "--help"), "simulate");
+                "--launch", "--report", ConfDirs.FLAG), Set.of("--json", "--help"), "simulate");
         if (flags.has("--help")) {
-            context.out().printf(USAGE, DEFAULT_POLICIES, String.join(", ", DeployedPolicies.ADMISSIONS));
+            context.out().printf(USAGE, DEFAULT_POLICIES, String.join(", ", DeployedPolicies.ADMISSIONS),
+                    TaskModel.DEFAULT.launchSeconds());
             return 0;
         }
         String trace = flags.value("--trace").orElseThrow(() -> new UsageException(
@@ -70,9 +72,13 @@ public final class SimulateCommand implements Command {
                 .map(String::strip).filter(s -> !s.isEmpty()).toList();
         DeadlineType deadlines = DeadlineType.parse(flags.value("--deadlines").orElse("Fixed2x"));
         long seed = seed(flags.value("--seed").orElse("1"));
+        double launch = flags.number("--launch", TaskModel.DEFAULT.launchSeconds());
+        if (!(launch >= 0) || Double.isInfinite(launch)) {
+            throw new UsageException("--launch is a number of seconds ≥ 0, got " + launch);
+        }
         String tracePath = trace.startsWith("synthetic:") ? trace : context.resolve(trace).toString();
         SimulationRequest request = new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
-                flags.value("--report").map(context::resolve), TaskModel.DEFAULT);
+                flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch));
         Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, false);
         PolicyCatalog catalog = DeployedPolicies.catalog(assembly);
         SimulationReport report;
