@@ -22,12 +22,14 @@ public record SimulationReport(SimulationRequest request, int jobs, List<Metrics
 
     public String table() {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%-22s %7s %8s %8s %7s %6s %6s %8s %8s %6s %10s %10s%n", "policy", "SDR", "met", "dropped", "killed",
-                "PTR", "WTR", "fairness", "equality", "util", "CPU-hours", "jobs/s"));
+                "%-22s %7s %8s %8s %7s %6s %6s %8s %8s %6s %10s %10s %10s%n", "policy", "SDR", "met", "dropped",
+                "killed", "PTR", "WTR", "fairness", "equality", "util", "makespan h", "CPU-hours", "jobs/s"));
         for (Metrics m : metrics) {
-            out.append(String.format(Locale.ROOT, "%-22s %7.3f %8d %8d %7d %6.3f %6.3f %8.3f %8.3f %6.3f %10.1f %10.0f%n",
-                    m.policy(), m.satisfiedDeadlineRatio(), m.met(), m.dropped(), m.killed(), m.productiveTimeRatio(),
-                    m.wastedTimeRatio(), m.fairness(), m.equality(), m.utilisation(), m.cpuHours(), m.jobsPerSecond()));
+            out.append(String.format(Locale.ROOT,
+                    "%-22s %7.3f %8d %8d %7d %6.3f %6.3f %8.3f %8.3f %6.3f %10.1f %10.1f %10.0f%n", m.policy(),
+                    m.satisfiedDeadlineRatio(), m.met(), m.dropped(), m.killed(), m.productiveTimeRatio(),
+                    m.wastedTimeRatio(), m.fairness(), m.equality(), m.utilisation(), m.makespanHours(), m.cpuHours(),
+                    m.jobsPerSecond()));
         }
         return out.toString();
     }

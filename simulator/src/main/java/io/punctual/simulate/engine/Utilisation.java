@@ -54,12 +54,22 @@ public final class Utilisation {
         return out;
     }
 
-    /** Allocated CPU-seconds over capacity × the whole run. */
-    public double overall() {
+    /**
+     * Allocated CPU-seconds over capacity × [0, {@code until}): the share of the cluster in use while the workload
+     * was arriving (a long tail after the last arrival would otherwise dilute it). Whole buckets, so {@code until}
+     * is rounded up to one.
+     */
+    public double overall(double until) {
+        int buckets = (int) Math.min(busy.length, Math.max(1, Math.ceil(until / bucketSeconds)));
         double total = 0;
-        for (double b : busy) {
-            total += b;
+        for (int b = 0; b < buckets; b++) {
+            total += busy[b];
         }
-        return end > 0 ? total / (capacity * end) : 0;
+        return total / (capacity * buckets * bucketSeconds);
+    }
+
+    /** When the last job ended: the run's makespan from the trace's start. */
+    public double end() {
+        return end;
     }
 }

@@ -11,11 +11,12 @@ import java.util.Map;
  * A run's metrics, as the Justice paper defines them (Section 5): satisfied-deadline ratio, productive and wasted
  * time ratios over CPU-seconds held, Jain's fairness over each job's share of its demand (capped at 1, zero for a job
  * that never ran), equality (Jain over allocations within each class of equal demand, weighted by class size), and
- * utilisation; plus the simulation's own speed.
+ * utilisation while jobs arrive (first to last arrival); plus the makespan and the simulation's own speed.
  */
 public record Metrics(String policy, int jobs, int met, int admitted, int dropped, int killed,
                       double satisfiedDeadlineRatio, double productiveTimeRatio, double wastedTimeRatio,
-                      double fairness, double equality, double utilisation, double cpuHours, double jobsPerSecond) {
+                      double fairness, double equality, double utilisation, double makespanHours, double cpuHours,
+                      double jobsPerSecond) {
 
     public static Metrics of(RunResult run) {
         List<JobResult> rows = run.jobs();
@@ -26,6 +27,7 @@ public record Metrics(String policy, int jobs, int met, int admitted, int droppe
         double productive = 0;
         double total = 0;
         double[] shares = new double[rows.size()];
+        double lastArrival = 0;
         for (int i = 0; i < rows.size(); i++) {
             JobResult row = rows.get(i);
             met += row.metDeadline() ? 1 : 0;
@@ -35,11 +37,13 @@ public record Metrics(String policy, int jobs, int met, int admitted, int droppe
             total += row.cpuSeconds();
             productive += row.metDeadline() ? row.cpuSeconds() : 0;
             shares[i] = Math.min(1.0, row.allocatedCpus() / row.requestedCpus());
+            lastArrival = Math.max(lastArrival, row.arrival());
         }
         int n = rows.size();
         return new Metrics(run.policy(), n, met, admitted, dropped, killed, n == 0 ? 0 : met / (double) n,
                 total > 0 ? productive / total : 0, total > 0 ? (total - productive) / total : 0, jain(shares),
-                equality(rows), run.utilisation().overall(), total / 3600, run.wallSeconds() > 0
+                equality(rows), run.utilisation().overall(lastArrival), run.utilisation().end() / 3600, total / 3600,
+                run.wallSeconds() > 0
                         ? n / run.wallSeconds() : Double.POSITIVE_INFINITY);
     }
 
