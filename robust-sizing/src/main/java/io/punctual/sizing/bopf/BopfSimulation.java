@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A discrete-time run of {@link BopfAllocation} over a horizon (BoPF paper §3.3): every {@code step} seconds it asks
@@ -23,6 +24,18 @@ public final class BopfSimulation {
     /** Allocations at from, from + step, ... while below {@code until}. */
     public static List<StepAllocation> run(Resources capacity, List<AdmissionDecision> admitted, DemandSchedule demand,
                                            long from, long until, long step) {
+        List<StepAllocation> steps = new ArrayList<>();
+        run(capacity, admitted, demand, from, until, step, steps::add);
+        return steps;
+    }
+
+    /**
+     * The same run, handing each step's allocation to {@code observer} as soon as it is made instead of keeping them:
+     * a demand that depends on what a queue has received so far (a burst's remaining work) reads it before the next
+     * step asks.
+     */
+    public static void run(Resources capacity, List<AdmissionDecision> admitted, DemandSchedule demand, long from,
+                           long until, long step, Consumer<StepAllocation> observer) {
         if (step <= 0 || until <= from) {
             throw new IllegalArgumentException("need step > 0 and until > from; got step " + step + ", ["
                     + from + ", " + until + ")");
@@ -33,7 +46,6 @@ public final class BopfSimulation {
         }
         Map<String, Resources> received = new HashMap<>();
         Map<String, Long> periodOf = new HashMap<>();
-        List<StepAllocation> steps = new ArrayList<>();
         for (long now = from; now < until; now += step) {
             Map<String, Resources> demands = new LinkedHashMap<>();
             for (AdmissionDecision decision : admitted) {
@@ -52,8 +64,7 @@ public final class BopfSimulation {
             for (String queue : received.keySet()) {
                 received.put(queue, received.get(queue).plus(allocation.of(queue).times(step)));
             }
-            steps.add(allocation);
+            observer.accept(allocation);
         }
-        return steps;
     }
 }

@@ -15,9 +15,11 @@ import java.util.function.Function;
  */
 public final class PolicyCatalog {
 
-    /** Named in the simulator's issue but not simulated yet: asking for one is an error, not a silent skip. */
-    public static final List<String> NOT_YET = List.of("bopf", "drf", "strict-priority", "gree", "gree-l",
-            "yarn-greedy", "yarn-aligned");
+    /** Reservation-acceptance policies, not simulated yet: asking for one is an error, not a silent skip. */
+    public static final List<String> NOT_YET = List.of("gree", "gree-l", "yarn-greedy", "yarn-aligned");
+
+    /** Allocators of latency-sensitive queues: they run on a {@code bursts:} workload, not on jobs. */
+    public static final List<String> QUEUE_POLICIES = List.of("bopf", "drf", "strict-priority");
 
     private final Map<String, Function<PolicyContext, Policy>> factories = new LinkedHashMap<>();
 
@@ -54,9 +56,13 @@ public final class PolicyCatalog {
         }
         for (String name : names) {
             String base = base(name);
+            if (QUEUE_POLICIES.contains(base)) {
+                throw new IllegalArgumentException("policy '" + name + "' allocates latency-sensitive queues, not jobs:"
+                        + " run it on --trace bursts:lqs=N[,tqs=M,...]");
+            }
             if (NOT_YET.contains(base)) {
-                throw new IllegalArgumentException("policy '" + name + "' is not simulated yet (the reservation and"
-                        + " latency-sensitive queue simulations are still to come); simulated now: "
+                throw new IllegalArgumentException("policy '" + name + "' is not simulated yet (reservation acceptance is"
+                        + " still to come); simulated now: "
                         + String.join(", ", names()));
             }
             if (!factories.containsKey(base)) {

@@ -6,6 +6,7 @@ import io.punctual.simulate.SimulationRequest;
 import io.punctual.simulate.Simulator;
 import io.punctual.simulate.cluster.ClusterSpec;
 import io.punctual.simulate.policy.PolicyCatalog;
+import io.punctual.simulate.queues.BurstSimulator;
 import io.punctual.simulate.workload.DeadlineType;
 import io.punctual.simulate.workload.TaskModel;
 import io.punctual.simulate.workload.TraceException;
@@ -35,8 +36,10 @@ public final class SimulateCommand implements Command {
             ratio, met / dropped / killed jobs, productive and wasted time ratios, Jain's fairness and equality,
             utilisation, CPU-hours, and the simulation's own speed.
 
-              --trace      a SWIM workload file (job, submit s, gap s, input, shuffle, output bytes per line) or
-                           synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1]
+              --trace      a SWIM workload file (job, submit s, gap s, input, shuffle, output bytes per line),
+                           synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1], or latency-sensitive queues
+                           bursts:lqs=N[,tqs=M][,period=s][,on=s][,burst=share][,hours=h] for bopf, drf and
+                           strict-priority (their default there)
               --nodes      how many nodes; --node their size (default 16,65536), in 2048 MB one-vcore containers
               --policies   comma-separated, default %s; also punctual:<admission> (%s)
               --deadlines  Fixed1x, Fixed2x (default), Jockey1x2x, Jockey2x4x, 90loose, Aria1x3x, Aria2x4x
@@ -68,7 +71,9 @@ public final class SimulateCommand implements Command {
             throw new UsageException("--nodes must be a whole number of nodes ≥ 1, e.g. --nodes 100");
         }
         ClusterSpec cluster = ClusterSpec.of(nodes, flags.value("--node").orElse("16,65536"));
-        List<String> policies = Arrays.stream(flags.value("--policies").orElse(DEFAULT_POLICIES).split(","))
+        boolean bursts = BurstSimulator.handles(trace);
+        String defaults = bursts ? String.join(",", PolicyCatalog.QUEUE_POLICIES) : DEFAULT_POLICIES;
+        List<String> policies = Arrays.stream(flags.value("--policies").orElse(defaults).split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).toList();
         DeadlineType deadlines = DeadlineType.parse(flags.value("--deadlines").orElse("Fixed2x"));
         long seed = seed(flags.value("--seed").orElse("1"));
@@ -76,9 +81,12 @@ public final class SimulateCommand implements Command {
         if (!(launch >= 0) || Double.isInfinite(launch)) {
             throw new UsageException("--launch is a number of seconds ≥ 0, got " + launch);
         }
-        String tracePath = trace.startsWith("synthetic:") ? trace : context.resolve(trace).toString();
+        String tracePath = trace.startsWith("synthetic:") || bursts ? trace : context.resolve(trace).toString();
         SimulationRequest request = new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
                 flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch));
+        if (bursts) {
+            return queues(request, flags.has("--json"), context);
+        }
         Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, false);
         PolicyCatalog catalog = DeployedPolicies.catalog(assembly);
         SimulationReport report;
@@ -90,6 +98,29 @@ public final class SimulateCommand implements Command {
         }
         print(report, flags.has("--json"), context);
         return 0;
+    }
+
+    private static int queues(SimulationRequest request, boolean json, CliContext context) {
+        BurstSimulator.Report report;
+        try {
+            report = BurstSimulator.run(request, line -> context.err().println("simulate: " + line));
+        } catch (TraceException bad) {
+            throw new UsageException(bad.getMessage());
+        }
+        if (json) {
+            json(report.summary(), context);
+        } else {
+            context.out().print(report.table());
+        }
+        return 0;
+    }
+
+    private static void json(Object summary, CliContext context) {
+        try {
+            context.out().println(new ObjectMapper().writeValueAsString(summary));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static long seed(String text) {
@@ -106,11 +137,7 @@ public final class SimulateCommand implements Command {
             report.request().reportDir().ifPresent(dir -> context.out().println("report: " + dir));
             return;
         }
-        try {
-            context.out().println(new ObjectMapper().writeValueAsString(report.summary()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        json(report.summary(), context);
     }
 
 }

@@ -68,6 +68,19 @@ class SimulateCommandTest {
     }
 
     @Test
+    void latencySensitiveQueuesCompareBopfWithDrfAndStrictPriority() throws IOException {
+        assertThat(run("simulate", "--trace", "bursts:lqs=3,tqs=2,hours=1", "--nodes", "4", "--report", "q"))
+                .as(err.toString(StandardCharsets.UTF_8)).isZero();
+        String table = out.toString(StandardCharsets.UTF_8);
+        assertThat(table).contains("bopf").contains("drf").contains("strict-priority").contains("vs DRF");
+        assertThat(Files.readAllLines(tmp.resolve("q/jobs.csv")).get(1)).startsWith("bopf,lq");
+        assertThat(run("simulate", "--trace", "bursts:lqs=3", "--nodes", "4", "--policies", "justice")).isEqualTo(1);
+        assertThat(lastError()).contains("does not allocate burst queues");
+        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "4", "--policies", "bopf")).isEqualTo(1);
+        assertThat(lastError()).contains("--trace bursts:");
+    }
+
+    @Test
     void badInputIsOneClearLineAndNothingRuns() throws IOException {
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "0")).isEqualTo(1);
         assertThat(lastError()).contains("--nodes");
