@@ -12,6 +12,13 @@ public interface RuntimeCurve {
      */
     double wallSeconds(int executors, double quantile);
 
+    /**
+     * The part of {@link #wallSeconds} at {@code executors} that no executor works in: the driver alone (start-up,
+     * registration, gaps between jobs) and any launch overhead the curve includes. Demand — executor work — is what
+     * RUSH's worst case stretches; this part does not grow with demand, so a sizer leaves it unstretched.
+     */
+    double driverSeconds(int executors);
+
     /** Executors beyond this add nothing: the widest stage's task count divided by cores per executor. */
     int maxUsefulExecutors();
 }

@@ -11,6 +11,7 @@ import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
+import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.yarn.AppState;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,7 +62,19 @@ public final class StoredLearning implements Learning {
         }
         RuntimeModel model = trained.model();
         return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), model,
-                launchOverhead(), model.p99TaskSeconds()));
+                launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
+    }
+
+    @Override
+    public Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
+        int[] widths = history.store().runs(Optional.empty()).runs().stream()
+                .filter(r -> r.jobKey().team().equals(job.team()) && !r.jobKey().equals(job) && r.trainable())
+                .mapToInt(RunRecord::maxStageTasks).filter(w -> w > 0).sorted().toArray();
+        if (widths.length == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new ParallelismEstimate(widths[(widths.length - 1) / 2], "median widest stage of "
+                + widths.length + " runs of team " + job.team() + "'s other jobs"));
     }
 
     @Override
