@@ -41,6 +41,12 @@ public record RunRecord(RunId id, JobKey jobKey, String appName, Optional<String
                 executors, jobs, stages, totals, integrity, excludedReason, newSource);
     }
 
+    /** The same run filed under another job key (a key rule changed since it was stored). */
+    public RunRecord withJobKey(JobKey newKey) {
+        return new RunRecord(id, newKey, appName, sparkVersion, user, startMs, endMs, coresPerExecutor, taskCpus,
+                executors, jobs, stages, totals, integrity, excludedReason, source);
+    }
+
     public boolean trainable() {
         return excludedReason.isEmpty();
     }

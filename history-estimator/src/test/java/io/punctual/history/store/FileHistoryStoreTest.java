@@ -35,6 +35,32 @@ class FileHistoryStoreTest {
     Path home;
 
     @Test
+    void runsStoredUnderAReservationQueueAreReFiledUnderTheUserWhenTheStoreOpens() throws IOException {
+        JobKey oldKey = new JobKey("reservation_1795323250913_0001", "direct-res@io.x.Main");
+        JobKey laterKey = new JobKey("reservation_1795323250913_0002", "direct-res@io.x.Main");
+        RunRecord first = RunFixtures.run("app-0", 500, 100, 900, 100, 2, 0, Stage.of(0, List.of(), 100))
+                .withJobKey(oldKey);
+        RunRecord second = RunFixtures.run("app-2", 5_000, 100, 900, 100, 2, 0, Stage.of(0, List.of(), 100))
+                .withJobKey(laterKey);
+        FileHistoryStore old = FileHistoryStore.open(home);
+        old.put(first);
+        old.put(second);
+        old.put(RUN);
+        assertThat(old.jobKeys()).hasSize(3);
+
+        FileHistoryStore reopened = FileHistoryStore.open(home);
+
+        JobKey stable = new JobKey(RUN.user(), "direct-res@io.x.Main");
+        assertThat(reopened.jobKeys()).containsExactlyInAnyOrder(stable, RunFixtures.KEY);
+        assertThat(reopened.runs(Optional.of(stable)).runs()).extracting(RunRecord::id)
+                .containsExactly(first.id(), second.id());
+        assertThat(reopened.get(RUN.id())).get().usingRecursiveComparison().isEqualTo(RUN);
+        try (Stream<Path> dirs = Files.list(home.resolve("runs"))) {
+            assertThat(dirs.map(d -> d.getFileName().toString())).noneMatch(d -> d.startsWith("reservation_"));
+        }
+    }
+
+    @Test
     void aStoredRunReadsBackEqual() throws IOException {
         FileHistoryStore store = FileHistoryStore.open(home);
         RunRecord real = readSparkLog("spark-events/application_1628109047826_1317105");
