@@ -19,6 +19,12 @@ public interface RuntimeCurve {
      */
     double driverSeconds(int executors);
 
+    /**
+     * How sure a prediction at {@code executors} is, in one line for {@code explain}: how the curve was judged
+     * (e.g. its cross-validated error next to a naive baseline's) and what it assumes beyond the runs it has seen.
+     */
+    String assurance(int executors);
+
     /** Executors beyond this add nothing: the widest stage's task count divided by cores per executor. */
     int maxUsefulExecutors();
 }

@@ -142,6 +142,12 @@ public final class RuntimeModel implements RuntimeCurve {
     }
 
     @Override
+    public String assurance(int executors) {
+        return "DAG replay of " + replays.size() + " run(s), not cross-validated over executor counts ("
+                + scaling.method() + ")";
+    }
+
+    @Override
     public int maxUsefulExecutors() {
         return (int) Math.max(1, (long) Math.ceil((double) maxStageTasks / slotsPerExecutor()));
     }

@@ -59,6 +59,8 @@ public final class JusticeSizer implements Sizer {
                 ? (maxParallelism <= capacityCpus ? Bound.MAX_PARALLELISM : Predictions.binding(request, Integer.MAX_VALUE))
                 : Bound.DEADLINE;
         Optional<JobHistory> history = request.history();
+        history.ifPresent(h -> terms.add(SizingTerm.of("how sure", h.curve().assurance(executors),
+                "how the predicted finish was judged")));
         Duration overhead = history.map(JobHistory::launchOverhead).orElse(Duration.ZERO);
         return new SizingDecision.Sized(executors, "Justice", bound, request.window(),
                 history.map(h -> Predictions.finish(request, overhead, h.curve().wallSeconds(executors, 0.5))),

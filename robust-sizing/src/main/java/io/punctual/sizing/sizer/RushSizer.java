@@ -107,6 +107,7 @@ public final class RushSizer implements Sizer {
                 terms.add(SizingTerm.of("runtime at " + n + " executors", Predictions.seconds(robust),
                         "driver-only " + Predictions.seconds(curve.driverSeconds(n))
                                 + " + κ x executor work of the θ-quantile runtime"));
+                terms.add(SizingTerm.of("how sure", curve.assurance(n), "how the runtime curve was judged"));
                 return new SizingDecision.Sized(n, "RUSH", Bound.DEADLINE, Predictions.hold(overhead, robust),
                         Optional.of(Predictions.finish(request, overhead, curve.wallSeconds(n, 0.5))),
                         Optional.of(Predictions.finish(request, overhead, robust)), terms);
@@ -115,6 +116,7 @@ public final class RushSizer implements Sizer {
         double best = robustSeconds(curve, most, request.confidence(), stretch);
         Bound bound = Predictions.binding(request, maxUseful);
         terms.add(SizingTerm.of("runtime at " + most + " executors", Predictions.seconds(best), "the most allowed"));
+        terms.add(SizingTerm.of("how sure", curve.assurance(most), "how the runtime curve was judged"));
         return new SizingDecision.Unmeetable("even " + most + " executors (" + bound.name().toLowerCase() + ") need "
                 + Predictions.seconds(best) + " at confidence " + request.confidence() + ", but only "
                 + Predictions.seconds(Math.max(0, usable)) + " remain after the launch overhead", bound,

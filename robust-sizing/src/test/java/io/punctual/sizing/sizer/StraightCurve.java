@@ -19,6 +19,11 @@ record StraightCurve(double driver, double medianWork, double upperWork, int max
     }
 
     @Override
+    public String assurance(int executors) {
+        return "a straight test curve";
+    }
+
+    @Override
     public int maxUsefulExecutors() {
         return maxUseful;
     }

@@ -4,7 +4,7 @@ import io.punctual.history.IngestProgress;
 import io.punctual.history.IngestReport;
 import io.punctual.history.RunHistory;
 import io.punctual.history.model.RuntimeModel;
-import io.punctual.history.model.TrainingOutcome;
+import io.punctual.history.model.CurveOutcome;
 import io.punctual.history.run.RunRecord;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.CompletedJob;
@@ -34,7 +34,7 @@ public final class StoredLearning implements Learning {
     private final LaunchOverheads overheads;
     private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
 
-    private record Trained(TrainingOutcome outcome, long atNanos) {
+    private record Trained(CurveOutcome outcome, long atNanos) {
     }
 
     public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing) {
@@ -56,12 +56,11 @@ public final class StoredLearning implements Learning {
 
     @Override
     public Optional<JobHistory> history(JobKey job) {
-        TrainingOutcome outcome = model(job);
-        if (!(outcome instanceof TrainingOutcome.Trained trained)) {
+        if (!(model(job) instanceof CurveOutcome.Chosen chosen)) {
             return Optional.empty();
         }
-        RuntimeModel model = trained.model();
-        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), model,
+        RuntimeModel model = chosen.curve().replay();
+        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), chosen.curve(),
                 launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
     }
 
@@ -79,18 +78,17 @@ public final class StoredLearning implements Learning {
 
     @Override
     public String whyNoHistory(JobKey job) {
-        TrainingOutcome outcome = model(job);
-        return outcome instanceof TrainingOutcome.Untrained untrained ? untrained.reason() : "it has history";
+        return model(job) instanceof CurveOutcome.NoCurve none ? none.reason() : "it has history";
     }
 
-    /** The job's model, trained at most once per {@link #MODEL_TTL} and again as soon as a run of it is learned. */
-    private TrainingOutcome model(JobKey job) {
+    /** The job's curve, chosen at most once per {@link #MODEL_TTL} and again as soon as a run of it is learned. */
+    private CurveOutcome model(JobKey job) {
         long now = System.nanoTime();
         Trained cached = models.get(job);
         if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
             return cached.outcome();
         }
-        TrainingOutcome outcome = history.model(job);
+        CurveOutcome outcome = history.curve(job);
         models.put(job, new Trained(outcome, now));
         return outcome;
     }

@@ -1,0 +1,44 @@
+package io.punctual.history.model;
+
+import io.punctual.history.run.RunRecord;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One way to predict a job's wall time at an executor count from its runs at other counts: a candidate that
+ * leave-one-count-out cross-validation ({@link CountCrossValidation}) scores and chooses among.
+ */
+interface CountModel {
+
+    /** A short name for reports: {@code replay}, {@code amdahl}, {@code power law}, {@code baseline}. */
+    String name();
+
+    /** The model fitted to {@code runs} (each with a wall time), or empty when these runs cannot support it. */
+    Optional<CountFit> fit(List<RunRecord> runs);
+
+    /** A fitted model. */
+    interface CountFit {
+
+        /** Predicted median wall seconds at {@code executors}. */
+        double medianSeconds(int executors);
+
+        /** The model's own estimate of the {@code q}-quantile at {@code executors}, from its training runs' spread. */
+        double quantileSeconds(int executors, double q);
+    }
+
+    /** Wall seconds of a run that has an end. */
+    static double wallSeconds(RunRecord run) {
+        return run.wallTimeMs().orElseThrow() / 1000.0;
+    }
+
+    /**
+     * {@code fit(n) × the q-quantile of actual / fit(n)} over the training runs: the spread a curve without its own
+     * distribution shows on the runs it was fitted to, normalised so q = 0.5 gives the curve itself.
+     */
+    static double inSampleQuantile(List<RunRecord> runs, java.util.function.IntToDoubleFunction fit, int executors,
+                                   double q) {
+        double[] ratios = runs.stream().mapToDouble(r -> wallSeconds(r) / fit.applyAsDouble(
+                Math.max(1, r.executorsMax()))).sorted().toArray();
+        return fit.applyAsDouble(executors) * Quantiles.nearestRank(ratios, q) / Quantiles.nearestRank(ratios, 0.5);
+    }
+}
