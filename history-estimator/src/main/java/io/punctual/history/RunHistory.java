@@ -89,9 +89,9 @@ public final class RunHistory {
         scan.runs().stream().sorted(java.util.Comparator.comparing(RunRecord::jobKey))
                 .forEach(r -> byKey.computeIfAbsent(r.jobKey(), k -> new ArrayList<>()).add(r));
         List<ModelSummary> models = new ArrayList<>();
-        byKey.forEach((key, runs) -> models.add(ModelSummary.of(key, runs.size(), curve(key, runs))));
+        byKey.forEach((key, runs) -> models.add(ModelSummary.of(key, runs, curve(key, runs))));
         if (jobKey.isPresent() && byKey.isEmpty()) {
-            models.add(ModelSummary.of(jobKey.get(), 0, curve(jobKey.get(), List.of())));
+            models.add(ModelSummary.of(jobKey.get(), List.of(), curve(jobKey.get(), List.of())));
         }
         return new ShowReport(scan.runs().stream().map(ShowReport.RunRow::of).toList(), models, scan.problems());
     }

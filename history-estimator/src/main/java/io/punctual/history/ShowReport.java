@@ -59,8 +59,10 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
     }
 
     private static String summaryText(ModelSummary m) {
+        String deadlines = m.achieved().map(a -> "  deadlines: " + a.text() + System.lineSeparator()).orElse("");
         if (m.untrainedReason().isPresent()) {
-            return String.format("model %s: none (%d runs; %s)%n", m.jobKey(), m.runs(), m.untrainedReason().get());
+            return String.format("model %s: none (%d runs; %s)%n", m.jobKey(), m.runs(), m.untrainedReason().get())
+                    + deadlines;
         }
         String fit = m.fit().map(f -> String.format(Locale.ROOT, "%s(mu=%.3g, sigma=%.3g, KS=%.2f)",
                 f.family().name().toLowerCase(Locale.ROOT), f.mu(), f.sigma(), f.ksDistance())).orElse("none (<3 runs)");
@@ -73,7 +75,7 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
                 DurationText.of(m.p99TaskSeconds()), m.maxParallelism(), m.maxUsefulExecutors(), m.coresPerExecutor(),
                 DurationText.of(m.driverOnlySeconds()), m.inputElasticity(), m.inputDriftMethod(), m.maxUsefulExecutors(),
                 DurationText.of(m.wallP50AtMaxUseful()), DurationText.of(m.wallP90AtMaxUseful()),
-                m.validation().map(ShowReport::validationText).orElse(""));
+                m.validation().map(ShowReport::validationText).orElse("")) + deadlines;
     }
 
     /** The leave-one-count-out scores, the winner and coverage, and what the runs cannot tell. */
@@ -98,6 +100,11 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
         for (ModelSummary m : this.models) {
             ObjectNode n = models.addObject().put("jobKey", m.jobKey().toString()).put("runs", m.runs())
                     .put("trainingRuns", m.trainingRuns());
+            m.achieved().ifPresent(a -> {
+                ObjectNode d = n.putObject("deadlines").put("finished", a.finished()).put("met", a.met())
+                        .put("achieved", a.share()).put("clearlyBelowAsked", a.clearlyBelow());
+                a.asked().ifPresent(c -> d.put("asked", c));
+            });
             if (m.untrainedReason().isPresent()) {
                 n.put("untrainedReason", m.untrainedReason().get());
                 continue;

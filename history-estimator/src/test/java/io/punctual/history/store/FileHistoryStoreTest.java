@@ -61,6 +61,21 @@ class FileHistoryStoreTest {
     }
 
     @Test
+    void theDeadlineARunWasAskedToMeetIsStoredAndRecordsWithoutOneStillRead() {
+        FileHistoryStore store = FileHistoryStore.open(home);
+        RunRecord asked = new RunRecord(RUN.id(), RUN.jobKey(), RUN.appName(), RUN.sparkVersion(), RUN.user(),
+                RUN.startMs(), RUN.endMs(), RUN.coresPerExecutor(), RUN.taskCpus(), RUN.executors(), RUN.jobs(),
+                RUN.stages(), RUN.totals(), RUN.integrity(), RUN.excludedReason(), RUN.source(),
+                Optional.of(new io.punctual.history.run.DeadlineAsk(5_000, java.util.OptionalDouble.of(0.9))));
+        store.put(asked);
+
+        assertThat(store.get(RUN.id())).get().usingRecursiveComparison().isEqualTo(asked);
+        assertThat(store.get(RUN.id()).orElseThrow().metDeadline()).contains(true);
+        store.put(RUN);
+        assertThat(store.get(RUN.id()).orElseThrow().asked()).isEmpty();
+    }
+
+    @Test
     void aStoredRunReadsBackEqual() throws IOException {
         FileHistoryStore store = FileHistoryStore.open(home);
         RunRecord real = readSparkLog("spark-events/application_1628109047826_1317105");
