@@ -16,14 +16,27 @@ interface CountModel {
     /** The model fitted to {@code runs} (each with a wall time), or empty when these runs cannot support it. */
     Optional<CountFit> fit(List<RunRecord> runs);
 
-    /** A fitted model. */
-    interface CountFit {
+    /**
+     * A fitted model.
+     *
+     * @param median   predicted median wall seconds at an executor count
+     * @param quantile the model's own estimate of a quantile at an executor count, from its training runs' spread
+     */
+    record CountFit(java.util.function.IntToDoubleFunction median, QuantileAt quantile) {
 
-        /** Predicted median wall seconds at {@code executors}. */
-        double medianSeconds(int executors);
+        double medianSeconds(int executors) {
+            return median.applyAsDouble(executors);
+        }
 
-        /** The model's own estimate of the {@code q}-quantile at {@code executors}, from its training runs' spread. */
-        double quantileSeconds(int executors, double q);
+        double quantileSeconds(int executors, double q) {
+            return quantile.seconds(executors, q);
+        }
+    }
+
+    /** Wall seconds at an executor count and a quantile. */
+    @FunctionalInterface
+    interface QuantileAt {
+        double seconds(int executors, double q);
     }
 
     /** Wall seconds of a run that has an end. */

@@ -41,22 +41,14 @@ public record CountValidation(JobKey jobKey, List<Score> scores, String winner, 
     /**
      * @param unfit why the model could not predict some held-out count (it is then not eligible to win)
      */
-    public record Score(String model, List<Trial> trials, Optional<String> unfit) {
+    public record Score(String model, List<Trial> trials, Optional<String> unfit) implements RelativeErrors {
         public Score {
             trials = List.copyOf(trials);
         }
 
-        public double medianError() {
-            return errorQuantile(0.5);
-        }
-
-        public double p90Error() {
-            return errorQuantile(0.9);
-        }
-
-        private double errorQuantile(double q) {
-            double[] errors = trials.stream().mapToDouble(Trial::relativeError).sorted().toArray();
-            return errors.length == 0 ? Double.NaN : Quantiles.nearestRank(errors, q);
+        @Override
+        public java.util.stream.DoubleStream relativeErrors() {
+            return trials.stream().mapToDouble(Trial::relativeError);
         }
     }
 

@@ -65,17 +65,7 @@ final class DriverPlusPowerLaw implements CountModel {
             }
         }
         Terms fitted = best;
-        return Optional.of(new CountFit() {
-            @Override
-            public double medianSeconds(int executors) {
-                return fitted.at(executors);
-            }
-
-            @Override
-            public double quantileSeconds(int executors, double q) {
-                return CountModel.inSampleQuantile(runs, fitted::at, executors, q);
-            }
-        });
+        return Optional.of(new CountFit(fitted::at, (count, q) -> CountModel.inSampleQuantile(runs, fitted::at, count, q)));
     }
 
     /** Least squares for d and k at a fixed exponent, with both held non-negative. */

@@ -31,16 +31,6 @@ final class ReplayCountModel implements CountModel {
             return Optional.empty();
         }
         RuntimeModel model = trained.model();
-        return Optional.of(new CountFit() {
-            @Override
-            public double medianSeconds(int executors) {
-                return model.wallSeconds(executors, 0.5);
-            }
-
-            @Override
-            public double quantileSeconds(int executors, double q) {
-                return model.wallSeconds(executors, q);
-            }
-        });
+        return Optional.of(new CountFit(n -> model.wallSeconds(n, 0.5), model::wallSeconds));
     }
 }

@@ -23,16 +23,6 @@ final class RuntimeDistribution implements CountModel {
             return Optional.empty();
         }
         double[] sorted = runs.stream().mapToDouble(CountModel::wallSeconds).sorted().toArray();
-        return Optional.of(new CountFit() {
-            @Override
-            public double medianSeconds(int executors) {
-                return Quantiles.nearestRank(sorted, 0.5);
-            }
-
-            @Override
-            public double quantileSeconds(int executors, double q) {
-                return Quantiles.nearestRank(sorted, q);
-            }
-        });
+        return Optional.of(new CountFit(n -> Quantiles.nearestRank(sorted, 0.5), (n, q) -> Quantiles.nearestRank(sorted, q)));
     }
 }
