@@ -69,9 +69,10 @@ final class RunScreen {
             return java.util.Optional.empty();
         }
         int n = usable.get(0).executorsMax();
-        return java.util.Optional.of("every usable run had " + n + " executors, so how the executor count changes the"
-                + " runtime cannot be known: fewer than " + n + " are assumed to slow the work in proportion, more"
-                + " are assumed to bring no speed-up; run the job at another count to learn it");
+        String fewer = n > 1 ? "fewer than " + n + " are assumed to slow the work in proportion, " : "";
+        return java.util.Optional.of("every usable run had " + n + " executor" + (n == 1 ? "" : "s") + ", so how the"
+                + " executor count changes the runtime cannot be known: " + fewer + "more are assumed to bring no"
+                + " speed-up; run the job at another count to learn it");
     }
 
     private static java.util.Optional<String> drift(List<RunRecord> usable) {

@@ -11,7 +11,8 @@ import java.util.OptionalDouble;
  * The runtime curve sizing uses: the candidate that won leave-one-count-out cross-validation
  * ({@link CountCrossValidation}), fitted to all usable runs, with bounded extrapolation and a calibrated spread.
  * <ul>
- *   <li>Above the most executors any run had, no further speed-up is assumed; below the fewest, the work is assumed
+ *   <li>Above the most executors any run had (counting at most the widest stage's worth), no further speed-up is
+ *       assumed; below the fewest, the work is assumed
  *       to slow in proportion (a run at m executors taking T takes at least T·m/n at n) — the safe side for a
  *       deadline, since sizing looks for the fewest executors that suffice. Both are flagged in {@link #caveat}.</li>
  *   <li>Quantiles other than the median are conformal (held-out ratios actual / predicted, {@link ConformalSpread})
@@ -54,8 +55,10 @@ public final class ValidatedCurve implements RuntimeCurve {
                 .orElseThrow();
         var fitted = winner.fit(screened.usable())
                 .or(() -> new RuntimeDistribution().fit(screened.usable())).orElseThrow();
-        int fewest = screened.usable().stream().mapToInt(RunRecord::executorsMax).min().orElseThrow();
-        int most = screened.usable().stream().mapToInt(RunRecord::executorsMax).max().orElseThrow();
+        // executors beyond the widest stage did no work, so a run with more counts as one at the useful maximum
+        int useful = replay.maxUsefulExecutors();
+        int fewest = Math.min(useful, screened.usable().stream().mapToInt(RunRecord::executorsMax).min().orElseThrow());
+        int most = Math.min(useful, screened.usable().stream().mapToInt(RunRecord::executorsMax).max().orElseThrow());
         return new CurveOutcome.Chosen(new ValidatedCurve(validation, fitted, replay, fewest, most));
     }
 
@@ -106,10 +109,10 @@ public final class ValidatedCurve implements RuntimeCurve {
     /** What the prediction at {@code executors} assumes beyond the runs, or empty inside their range. */
     public java.util.Optional<String> caveat(int executors) {
         if (executors > most) {
-            return java.util.Optional.of("no run above " + most + " executors: assuming no further speed-up");
+            return java.util.Optional.of("no run above " + most + " useful executors: assuming no further speed-up");
         }
         if (executors < fewest) {
-            return java.util.Optional.of("no run below " + fewest + " executors: assuming the work slows in"
+            return java.util.Optional.of("no run below " + fewest + " useful executors: assuming the work slows in"
                     + " proportion (x" + fewest + "/" + executors + ")");
         }
         return java.util.Optional.empty();

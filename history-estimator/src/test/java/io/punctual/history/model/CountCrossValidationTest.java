@@ -96,7 +96,7 @@ class CountCrossValidationTest {
         ValidatedCurve curve = ((CurveOutcome.Chosen) choose(runs(n -> 8 + 40.0 / n, 0.0, 3))).curve();
 
         assertThat(curve.wallSeconds(16, 0.5)).isEqualTo(curve.wallSeconds(4, 0.5));
-        assertThat(curve.caveat(16)).contains("no run above 4 executors: assuming no further speed-up");
+        assertThat(curve.caveat(16)).contains("no run above 4 useful executors: assuming no further speed-up");
         assertThat(curve.caveat(3)).isEmpty();
         assertThat(curve.assurance(16)).contains("won leave-one-count-out").contains("no further speed-up");
     }
@@ -116,7 +116,7 @@ class CountCrossValidationTest {
         double atFour = curve.wallSeconds(4, 0.5);
         assertThat(curve.wallSeconds(8, 0.5)).isEqualTo(atFour);
         assertThat(curve.wallSeconds(2, 0.5)).isEqualTo(atFour * 2);
-        assertThat(curve.caveat(2)).hasValueSatisfying(c -> assertThat(c).startsWith("no run below 4 executors"));
+        assertThat(curve.caveat(2)).hasValueSatisfying(c -> assertThat(c).startsWith("no run below 4 useful executors"));
     }
 
     @Test
