@@ -40,6 +40,10 @@ class RushSizerTest {
             assertThat(t.name()).startsWith("κ");
             assertThat(t.value()).isEqualTo("1.500");
         });
+        assertThat(sized.terms()).anySatisfy(t -> {
+            assertThat(t.name()).isEqualTo("how sure");
+            assertThat(t.value()).isEqualTo("a straight test curve");
+        });
     }
 
     @Test
