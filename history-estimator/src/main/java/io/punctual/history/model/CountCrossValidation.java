@@ -11,7 +11,8 @@ import java.util.TreeSet;
 /**
  * Leave-one-count-out cross-validation: for each executor count a job ran at, every candidate is fitted to the runs
  * at the other counts and predicts the median wall time at the held-out one — the question sizing asks for a count
- * it has not tried. The candidate with the lowest median relative error wins; the baseline (the runs' plain
+ * it has not tried, with extrapolation bounded as {@link ValidatedCurve} bounds it, so the ends of the range are judged
+ * as sizing will use them. The candidate with the lowest median relative error wins; the baseline (the runs' plain
  * distribution, executors ignored) is listed first and wins ties, so the winner is never worse than it in
  * cross-validation. Leave-one-run-out ({@link LeaveOneOut}) always keeps runs at the held-out count in training and
  * so cannot show whether a model extrapolates.
@@ -69,8 +70,12 @@ public final class CountCrossValidation {
                 return new CountValidation.Score(candidate.name(), List.of(), Optional.of("cannot be fitted without"
                         + " the runs at " + held + " executors"));
             }
-            double median = fit.get().medianSeconds(held);
-            double p90 = fit.get().quantileSeconds(held, CountValidation.COVERED);
+            int fewest = training.stream().mapToInt(RunRecord::executorsMax).min().orElseThrow();
+            int most = training.stream().mapToInt(RunRecord::executorsMax).max().orElseThrow();
+            double median = fit.get().boundedMedian(held, fewest, most);
+            int inside = Math.max(fewest, Math.min(most, held));
+            double p90 = median * fit.get().quantileSeconds(inside, CountValidation.COVERED)
+                    / fit.get().medianSeconds(inside);
             for (RunRecord run : runs) {
                 if (run.executorsMax() == held) {
                     trials.add(new CountValidation.Trial(run.id(), held, CountModel.wallSeconds(run), median, p90));

@@ -28,6 +28,21 @@ interface CountModel {
             return median.applyAsDouble(executors);
         }
 
+        /**
+         * The median with extrapolation bounded: above {@code most} executors no faster than at {@code most}; below
+         * {@code fewest} at least as slow as the work at {@code fewest} spread over fewer executors.
+         */
+        double boundedMedian(int executors, int fewest, int most) {
+            double own = medianSeconds(executors);
+            if (executors > most) {
+                return Math.max(own, medianSeconds(most));
+            }
+            if (executors < fewest) {
+                return Math.max(own, medianSeconds(fewest) * fewest / executors);
+            }
+            return own;
+        }
+
         double quantileSeconds(int executors, double q) {
             return quantile.seconds(executors, q);
         }

@@ -90,14 +90,7 @@ public final class ValidatedCurve implements RuntimeCurve {
         if (executors < 1) {
             throw new IllegalArgumentException("a prediction needs at least one executor, got " + executors);
         }
-        double own = fit.medianSeconds(executors);
-        if (executors > most) {
-            return Math.max(own, fit.medianSeconds(most));
-        }
-        if (executors < fewest) {
-            return Math.max(own, fit.medianSeconds(fewest) * fewest / executors);
-        }
-        return own;
+        return fit.boundedMedian(executors, fewest, most);
     }
 
     /** p50 / p90 / p95 / p99 of the wall time at {@code executors}. */
