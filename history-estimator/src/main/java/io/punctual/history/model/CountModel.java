@@ -29,8 +29,10 @@ interface CountModel {
         }
 
         /**
-         * The median with extrapolation bounded: above {@code most} executors no faster than at {@code most}; below
-         * {@code fewest} at least as slow as the work at {@code fewest} spread over fewer executors.
+         * The median with extrapolation bounded. Above {@code most} executors: no faster than at {@code most}. Below
+         * {@code fewest}: no slower than the run at {@code fewest} with its work spread over fewer executors (the
+         * worst a work-conserving job can do), and exactly that when the runs had one count only, since then no
+         * trend is known at all and the safe side for a deadline is the slow one.
          */
         double boundedMedian(int executors, int fewest, int most) {
             double own = medianSeconds(executors);
@@ -38,7 +40,8 @@ interface CountModel {
                 return Math.max(own, medianSeconds(most));
             }
             if (executors < fewest) {
-                return Math.max(own, medianSeconds(fewest) * fewest / executors);
+                double proportional = medianSeconds(fewest) * fewest / executors;
+                return fewest == most ? proportional : Math.min(own, proportional);
             }
             return own;
         }

@@ -12,9 +12,9 @@ import java.util.OptionalDouble;
  * ({@link CountCrossValidation}), fitted to all usable runs, with bounded extrapolation and a calibrated spread.
  * <ul>
  *   <li>Above the most executors any run had (counting at most the widest stage's worth), no further speed-up is
- *       assumed; below the fewest, the work is assumed
- *       to slow in proportion (a run at m executors taking T takes at least T·m/n at n) — the safe side for a
- *       deadline, since sizing looks for the fewest executors that suffice. Both are flagged in {@link #caveat}.</li>
+ *       assumed; below the fewest, no more than a proportional slow-down (a run at m executors taking T takes at
+ *       most T·m/n at n), and exactly that when every run had the same count — the safe side for a deadline, since
+ *       sizing looks for the fewest executors that suffice. Both are flagged in {@link #caveat}.</li>
  *   <li>Quantiles other than the median are conformal (held-out ratios actual / predicted, {@link ConformalSpread})
  *       when cross-validation held out enough runs, else the winner's own in-sample spread.</li>
  * </ul>
@@ -105,8 +105,9 @@ public final class ValidatedCurve implements RuntimeCurve {
             return java.util.Optional.of("no run above " + most + " useful executors: assuming no further speed-up");
         }
         if (executors < fewest) {
-            return java.util.Optional.of("no run below " + fewest + " useful executors: assuming the work slows in"
-                    + " proportion (x" + fewest + "/" + executors + ")");
+            return java.util.Optional.of("no run below " + fewest + " useful executors: " + (fewest == most
+                    ? "assuming the work slows in proportion" : "extrapolating, at most a proportional slow-down")
+                    + " (x" + fewest + "/" + executors + ")");
         }
         return java.util.Optional.empty();
     }
