@@ -30,6 +30,12 @@ public record JobHistory(int goodRuns, double[] demandSamples, RuntimeCurve curv
         }
     }
 
+    /** A history that does not know its widest stage: Justice then uses the request's parallelism estimate. */
+    public JobHistory(int goodRuns, double[] demandSamples, RuntimeCurve curve, Duration launchOverhead,
+                      double p99TaskSeconds) {
+        this(goodRuns, demandSamples, curve, launchOverhead, p99TaskSeconds, 0);
+    }
+
     @Override
     public double[] demandSamples() {
         return demandSamples.clone();

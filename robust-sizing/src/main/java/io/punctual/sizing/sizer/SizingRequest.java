@@ -50,6 +50,16 @@ public record SizingRequest(
         }
     }
 
+    /** A request whose parallelism estimate is the executors x cores it asked for (or the team allows). */
+    public SizingRequest(JobKey job, Instant now, Instant deadline, double confidence, double robustness,
+                         Resources executor, int coresPerExecutor, Optional<JobHistory> history,
+                         int requestedParallelism, int teamMaxExecutors, int clusterExecutors,
+                         Optional<Integer> userExecutors) {
+        this(job, now, deadline, confidence, robustness, executor, coresPerExecutor, history,
+                new ParallelismEstimate(requestedParallelism, "requested executors x cores"), teamMaxExecutors,
+                clusterExecutors, userExecutors);
+    }
+
     /** Time between now and the deadline. */
     public Duration window() {
         return Duration.between(now, deadline);

@@ -20,7 +20,9 @@ public interface Learning {
      * The widest stage of the team's other jobs (their median), as the width of a job history does not know yet; empty
      * when the team has no trainable runs of other jobs.
      */
-    Optional<ParallelismEstimate> comparableParallelism(JobKey job);
+    default Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
+        return Optional.empty();
+    }
 
     /** Why a job has no usable history, for {@code explain}. */
     String whyNoHistory(JobKey job);
