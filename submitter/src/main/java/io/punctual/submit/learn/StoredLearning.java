@@ -64,8 +64,25 @@ public final class StoredLearning implements Learning {
                 launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
     }
 
+    /** Per job, reused for {@link #MODEL_TTL}: the estimate reads every stored run of the team. */
+    private final Map<JobKey, CachedWidth> comparable = new ConcurrentHashMap<>();
+
+    private record CachedWidth(Optional<ParallelismEstimate> estimate, long atNanos) {
+    }
+
     @Override
     public Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
+        long now = System.nanoTime();
+        CachedWidth cached = comparable.get(job);
+        if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
+            return cached.estimate();
+        }
+        Optional<ParallelismEstimate> estimate = teamWidth(job);
+        comparable.put(job, new CachedWidth(estimate, now));
+        return estimate;
+    }
+
+    private Optional<ParallelismEstimate> teamWidth(JobKey job) {
         int[] widths = history.store().runs(Optional.empty()).runs().stream()
                 .filter(r -> r.jobKey().team().equals(job.team()) && !r.jobKey().equals(job) && r.trainable())
                 .mapToInt(RunRecord::maxStageTasks).filter(w -> w > 0).sorted().toArray();

@@ -59,9 +59,11 @@ public final class SubmissionSizer {
         int cores = (int) one.executor().vcores();
         Optional<Integer> user = userExecutors(conf);
         Optional<JobHistory> history = learning.history(job);
+        ParallelismEstimate width = history.filter(h -> h.widestStageTasks() > 0)
+                .map(h -> new ParallelismEstimate(h.widestStageTasks(), "tasks of the widest stage in history"))
+                .orElseGet(() -> width(job, conf, user, cores));
         return new SizingRequest(job, clock.instant(), deadline, confidence(conf), settings.robustness(),
-                one.executor(), cores, history, width(job, conf, user, cores), settings.maxExecutors(),
-                clusterExecutors, user);
+                one.executor(), cores, history, width, settings.maxExecutors(), clusterExecutors, user);
     }
 
     /**
