@@ -2,6 +2,8 @@
 # Issue 3's prediction accuracy: real Spark runs at several executor counts on the embedded YARN, each predicted
 # from the others. Writes benchmarks/results/prediction-accuracy.md. Takes 10-20 minutes on a 2-core machine.
 #   benchmarks/scripts/prediction-accuracy.sh [--counts 1,2,3,4] [--repeats 2]
+# Adds leave-one-count-out tables next to the naive baseline (issue 12). --home <punctual home> re-evaluates the runs
+# an earlier run stored there, without YARN or Spark.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"

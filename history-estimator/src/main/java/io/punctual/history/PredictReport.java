@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.history.model.DemandDistribution;
+import io.punctual.history.model.CountValidation;
 import io.punctual.history.model.RuntimeModel;
+import io.punctual.history.model.ValidatedCurve;
 import io.punctual.history.model.WallTimeQuantiles;
 
 import java.util.ArrayList;
@@ -33,7 +35,8 @@ public sealed interface PredictReport permits PredictReport.Prediction, PredictR
     }
 
     record Prediction(JobKey jobKey, WallTimeQuantiles wall, Demand demand, List<WallTimeQuantiles> curve,
-                      int maxUsefulExecutors, int coresPerExecutor, int trainingRuns, double launchOverheadSeconds)
+                      int maxUsefulExecutors, int coresPerExecutor, int trainingRuns, double launchOverheadSeconds,
+                      CountValidation validation, Optional<String> caveat)
             implements PredictReport {
 
         private static final int BAR = 40;
@@ -42,14 +45,15 @@ public sealed interface PredictReport permits PredictReport.Prediction, PredictR
             curve = List.copyOf(curve);
         }
 
-        static Prediction of(RuntimeModel model, int executors) {
+        static Prediction of(ValidatedCurve chosen, int executors) {
+            RuntimeModel model = chosen.replay();
             List<WallTimeQuantiles> curve = new ArrayList<>();
             for (int n : ladder(executors, model.maxUsefulExecutors())) {
-                curve.add(model.predict(n));
+                curve.add(chosen.predict(n));
             }
-            return new Prediction(model.jobKey(), model.predict(executors), Demand.of(model.demand()), curve,
+            return new Prediction(model.jobKey(), chosen.predict(executors), Demand.of(model.demand()), curve,
                     model.maxUsefulExecutors(), model.coresPerExecutor(), model.trainingRuns().size(),
-                    model.launchOverhead().toMillis() / 1000.0);
+                    model.launchOverhead().toMillis() / 1000.0, chosen.validation(), chosen.caveat(executors));
         }
 
         /** Executor counts for the chart: powers of two up to past the max useful count, plus N itself. */
@@ -77,6 +81,8 @@ public sealed interface PredictReport permits PredictReport.Prediction, PredictR
                     demand.p50(), demand.p90(), demand.p95(), demand.p99(), demand.fitted().map(f -> String.format(
                             Locale.ROOT, " (fit: %.1f / %.1f / %.1f / %.1f)", f[0], f[1], f[2], f[3])).orElse("")));
             out.append(String.format("  more than %d executors adds nothing (widest stage)%n", maxUsefulExecutors));
+            caveat.ifPresent(c -> out.append("  extrapolated: ").append(c).append(System.lineSeparator()));
+            out.append(ShowReport.validationText(validation));
             out.append(String.format("%n  executors  p50 (#) to p90 (+)%n"));
             double scale = curve.stream().mapToDouble(WallTimeQuantiles::p90).max().orElse(1);
             for (WallTimeQuantiles point : curve) {
@@ -95,7 +101,13 @@ public sealed interface PredictReport permits PredictReport.Prediction, PredictR
             ObjectNode root = mapper.createObjectNode().put("jobKey", jobKey.toString())
                     .put("executors", wall.executors()).put("coresPerExecutor", coresPerExecutor)
                     .put("trainingRuns", trainingRuns).put("maxUsefulExecutors", maxUsefulExecutors)
-                    .put("launchOverheadSeconds", launchOverheadSeconds);
+                    .put("launchOverheadSeconds", launchOverheadSeconds)
+                    .put("winner", validation.winner()).put("crossValidated", validation.validated());
+            if (validation.validated()) {
+                root.put("cvMedianError", validation.winning().medianError())
+                        .put("baselineCvMedianError", validation.baseline().medianError());
+            }
+            caveat.ifPresent(c -> root.put("extrapolated", c));
             root.set("wallSeconds", quantiles(mapper, wall));
             ObjectNode d = root.putObject("demandCoreSeconds").put("p50", demand.p50()).put("p90", demand.p90())
                     .put("p95", demand.p95()).put("p99", demand.p99());

@@ -5,7 +5,9 @@ import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.model.ModelSettings;
 import io.punctual.history.model.ReplayCache;
 import io.punctual.history.model.RuntimeModels;
+import io.punctual.history.model.CurveOutcome;
 import io.punctual.history.model.TrainingOutcome;
+import io.punctual.history.model.ValidatedCurve;
 import io.punctual.history.run.RunRecord;
 import io.punctual.history.source.RunSource;
 import io.punctual.history.store.FileHistoryStore;
@@ -87,9 +89,9 @@ public final class RunHistory {
         scan.runs().stream().sorted(java.util.Comparator.comparing(RunRecord::jobKey))
                 .forEach(r -> byKey.computeIfAbsent(r.jobKey(), k -> new ArrayList<>()).add(r));
         List<ModelSummary> models = new ArrayList<>();
-        byKey.forEach((key, runs) -> models.add(ModelSummary.of(key, runs.size(), RuntimeModels.train(key, runs, settings, replays))));
+        byKey.forEach((key, runs) -> models.add(ModelSummary.of(key, runs, curve(key, runs))));
         if (jobKey.isPresent() && byKey.isEmpty()) {
-            models.add(ModelSummary.of(jobKey.get(), 0, RuntimeModels.train(jobKey.get(), List.of(), settings, replays)));
+            models.add(ModelSummary.of(jobKey.get(), List.of(), curve(jobKey.get(), List.of())));
         }
         return new ShowReport(scan.runs().stream().map(ShowReport.RunRow::of).toList(), models, scan.problems());
     }
@@ -99,11 +101,29 @@ public final class RunHistory {
         if (executors < 1) {
             throw new IllegalArgumentException("--executors must be at least 1, got " + executors);
         }
-        TrainingOutcome outcome = model(jobKey);
-        if (outcome instanceof TrainingOutcome.Trained trained) {
-            return PredictReport.Prediction.of(trained.model(), executors);
+        CurveOutcome outcome = curve(jobKey);
+        if (outcome instanceof CurveOutcome.Chosen chosen) {
+            return PredictReport.Prediction.of(chosen.curve(), executors);
         }
-        return new PredictReport.NoModel(jobKey, ((TrainingOutcome.Untrained) outcome).reason());
+        return new PredictReport.NoModel(jobKey, ((CurveOutcome.NoCurve) outcome).reason());
+    }
+
+    /**
+     * The job's runtime curve as sizing uses it: the replay model trained from its stored runs, and the candidate
+     * that predicts executor counts left out best ({@link ValidatedCurve}).
+     */
+    public CurveOutcome curve(JobKey jobKey) {
+        return curve(jobKey, store.runs(Optional.of(jobKey)).runs());
+    }
+
+    private CurveOutcome curve(JobKey jobKey, List<RunRecord> runs) {
+        TrainingOutcome outcome = RuntimeModels.train(jobKey, runs, settings, replays);
+        if (outcome instanceof TrainingOutcome.Untrained untrained) {
+            return new CurveOutcome.NoCurve(jobKey, untrained.reason());
+        }
+        List<RunRecord> trainable = runs.stream().filter(r -> r.jobKey().equals(jobKey) && r.trainable()).toList();
+        return ValidatedCurve.choose(jobKey, trainable, ((TrainingOutcome.Trained) outcome).model(), settings,
+                replays);
     }
 
     /** The job's model, trained from its stored runs: what sizing uses. */

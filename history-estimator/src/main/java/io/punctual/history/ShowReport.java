@@ -8,6 +8,7 @@ import io.punctual.history.run.RunRecord;
 import io.punctual.history.store.StoreProblem;
 
 import java.util.List;
+import io.punctual.history.model.CountValidation;
 import java.util.Locale;
 
 /** {@code punctual history show}: one row per stored run, one summary per job key, and damaged records. */
@@ -58,8 +59,10 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
     }
 
     private static String summaryText(ModelSummary m) {
+        String deadlines = m.achieved().map(a -> "  deadlines: " + a.text() + System.lineSeparator()).orElse("");
         if (m.untrainedReason().isPresent()) {
-            return String.format("model %s: none (%d runs; %s)%n", m.jobKey(), m.runs(), m.untrainedReason().get());
+            return String.format("model %s: none (%d runs; %s)%n", m.jobKey(), m.runs(), m.untrainedReason().get())
+                    + deadlines;
         }
         String fit = m.fit().map(f -> String.format(Locale.ROOT, "%s(mu=%.3g, sigma=%.3g, KS=%.2f)",
                 f.family().name().toLowerCase(Locale.ROOT), f.mu(), f.sigma(), f.ksDistance())).orElse("none (<3 runs)");
@@ -67,11 +70,26 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
                         + "  demand (executor-core-s) p50 %.1f  p90 %.1f  p99 %.1f; fit %s%n"
                         + "  p99 task %s; max parallelism %d tasks = %d executors of %d cores; driver-only %s%n"
                         + "  input drift: elasticity %.2f (%s)%n"
-                        + "  predicted wall at %d executors: p50 %s, p90 %s%n",
+                        + "  predicted wall at %d executors: p50 %s, p90 %s%n%s",
                 m.jobKey(), m.trainingRuns(), m.runs(), m.demandP50(), m.demandP90(), m.demandP99(), fit,
                 DurationText.of(m.p99TaskSeconds()), m.maxParallelism(), m.maxUsefulExecutors(), m.coresPerExecutor(),
                 DurationText.of(m.driverOnlySeconds()), m.inputElasticity(), m.inputDriftMethod(), m.maxUsefulExecutors(),
-                DurationText.of(m.wallP50AtMaxUseful()), DurationText.of(m.wallP90AtMaxUseful()));
+                DurationText.of(m.wallP50AtMaxUseful()), DurationText.of(m.wallP90AtMaxUseful()),
+                m.validation().map(ShowReport::validationText).orElse("")) + deadlines;
+    }
+
+    /** The leave-one-count-out scores, the winner and coverage, and what the runs cannot tell. */
+    static String validationText(CountValidation v) {
+        StringBuilder out = new StringBuilder("  runtime curve: " + v.summary() + System.lineSeparator());
+        if (v.validated()) {
+            for (CountValidation.Score s : v.scores()) {
+                out.append(String.format(Locale.ROOT, "    %-10s median error %s, p90 error %s%s%n", s.model(),
+                        CountValidation.percent(s.medianError()), CountValidation.percent(s.p90Error()),
+                        s.unfit().map(u -> " (" + u + ")").orElse(s.model().equals(v.winner()) ? "  <- chosen" : "")));
+            }
+        }
+        v.doubts().forEach(d -> out.append("  note: ").append(d).append(System.lineSeparator()));
+        return out.toString();
     }
 
     public String toJson() {
@@ -82,6 +100,11 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
         for (ModelSummary m : this.models) {
             ObjectNode n = models.addObject().put("jobKey", m.jobKey().toString()).put("runs", m.runs())
                     .put("trainingRuns", m.trainingRuns());
+            m.achieved().ifPresent(a -> {
+                ObjectNode d = n.putObject("deadlines").put("finished", a.finished()).put("met", a.met())
+                        .put("achieved", a.share()).put("clearlyBelowAsked", a.clearlyBelow());
+                a.asked().ifPresent(c -> d.put("asked", c));
+            });
             if (m.untrainedReason().isPresent()) {
                 n.put("untrainedReason", m.untrainedReason().get());
                 continue;
@@ -96,6 +119,7 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
                     .put("driverOnlySeconds", m.driverOnlySeconds()).put("inputElasticity", m.inputElasticity())
                     .put("inputDriftMethod", m.inputDriftMethod()).put("wallP50AtMaxUsefulSeconds", m.wallP50AtMaxUseful())
                     .put("wallP90AtMaxUsefulSeconds", m.wallP90AtMaxUseful());
+            m.validation().ifPresent(v -> validationJson(n.putObject("crossValidation"), v));
         }
         ArrayNode damaged = root.putArray("damagedRecords");
         problems.forEach(p -> damaged.addObject().put("location", p.location()).put("message", p.message()));
@@ -104,5 +128,22 @@ public record ShowReport(List<RunRow> runs, List<ModelSummary> models, List<Stor
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot render the runs as JSON", e);
         }
+    }
+
+    private static void validationJson(ObjectNode node, CountValidation v) {
+        node.put("method", "leave-one-count-out").put("winner", v.winner()).put("executorCounts", v.counts())
+                .put("validated", v.validated());
+        v.rawCoverage().ifPresent(c -> node.put("p90CoverageRaw", c));
+        v.calibratedCoverage().ifPresent(c -> node.put("p90CoverageCalibrated", c));
+        ArrayNode scores = node.putArray("scores");
+        for (CountValidation.Score s : v.scores()) {
+            ObjectNode o = scores.addObject().put("model", s.model()).put("trials", s.trials().size());
+            if (!s.trials().isEmpty()) {
+                o.put("medianError", s.medianError()).put("p90Error", s.p90Error());
+            }
+            s.unfit().ifPresent(u -> o.put("unfit", u));
+        }
+        ArrayNode doubts = node.putArray("doubts");
+        v.doubts().forEach(doubts::add);
     }
 }

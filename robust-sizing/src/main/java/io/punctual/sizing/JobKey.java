@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Identity of a recurring job, always within a team (DESIGN.md §4): runs with the same key are runs of the same job,
@@ -24,6 +25,14 @@ public record JobKey(String team, String name) implements Comparable<JobKey> {
     public static final List<String> TASK_KEYS = List.of("spark.airflow.ctx.task.task_id", "airflow.ctx.task.task_id",
             "spark.airflow.ctx.task_id", "airflow.ctx.task_id");
 
+    /** YARN's queue for one reservation: {@code reservation_<cluster timestamp>_<sequence>}. */
+    private static final Pattern RESERVATION = Pattern.compile("reservation_\\d+_\\d+");
+    /** A queue made for one run: its name carries an application id, a UUID or a timestamp. */
+    private static final Pattern PER_RUN = Pattern.compile(
+            "(?i).*(application_\\d+_\\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\\d{10,}).*");
+    /** Suffix of the queue YARN adds under a reservable (plan) queue for apps without a reservation. */
+    private static final String PLAN_DEFAULT = "-default";
+
     public JobKey {
         Objects.requireNonNull(team, "team");
         Objects.requireNonNull(name, "name");
@@ -39,7 +48,8 @@ public record JobKey(String team, String name) implements Comparable<JobKey> {
      * The rule, in order. Name: an explicit {@code spark.deadline.jobKey}; else the Airflow task
      * ({@code airflow:<dag>.<task>}); else {@code <app name>@<main class>} (just the app name when they are equal or
      * the main class is unknown). Team: {@code spark.deadline.team}; else the YARN queue unless it is
-     * {@code default}; else the user; else {@code default}.
+     * {@code default} (a reservation's or one run's queue stands for its plan queue, see {@link #stableTeam});
+     * else the user; else {@code default}.
      */
     public static JobKey from(Map<String, String> sparkProperties, String appName, String user,
                               Optional<String> mainClass) {
@@ -54,9 +64,39 @@ public record JobKey(String team, String name) implements Comparable<JobKey> {
         Optional<String> queue = present(props.get(QUEUE))
                 .filter(q -> !q.equals("default") && !q.equals("root.default"));
         if (queue.isPresent()) {
-            return clean(queue.get());
+            return stableTeam(clean(queue.get()), user);
         }
+        return byUser(user);
+    }
+
+    private static String byUser(String user) {
         return present(user).map(JobKey::clean).orElse(DEFAULT_TEAM);
+    }
+
+    /**
+     * The team a queue stands for across runs. A reservation's queue ({@code reservation_<ts>_<n>}) and a queue made
+     * for one run (its name holds an application id, UUID or timestamp) live only as long as that run, so they stand
+     * for their parent when the queue is written as a path ({@code root.sla.reservation_1_1} → {@code root.sla}), else
+     * for the submitting user; the plan's own default queue {@code <plan>-default} stands for the plan. Any other
+     * queue is its own team. Applying it again changes nothing.
+     */
+    public static String stableTeam(String queue, String user) {
+        int dot = queue.lastIndexOf('.');
+        String leaf = queue.substring(dot + 1);
+        if (RESERVATION.matcher(leaf).matches() || PER_RUN.matcher(leaf).matches()) {
+            String parent = dot > 0 ? queue.substring(0, dot) : "";
+            return parent.isEmpty() || parent.equals("root") ? byUser(user) : stableTeam(parent, user);
+        }
+        if (leaf.endsWith(PLAN_DEFAULT) && leaf.length() > PLAN_DEFAULT.length()) {
+            return queue.substring(0, queue.length() - PLAN_DEFAULT.length());
+        }
+        return queue;
+    }
+
+    /** This key with its team read by {@link #stableTeam}: how keys stored before that rule are migrated. */
+    public JobKey withStableTeam(String user) {
+        String stable = stableTeam(team, user);
+        return stable.equals(team) ? this : new JobKey(stable, name);
     }
 
     private static String name(Map<String, String> props, String appName, Optional<String> mainClass) {

@@ -81,6 +81,8 @@ public final class OfflineAccuracy {
         text.append("Noise floor: ").append(AccuracyTable.summary(sameCountMean(key, runs))).append(" when each run is")
                 .append(" \"predicted\" by the mean wall time of all runs at its executor count, itself included: runs")
                 .append(" that differ only in when they ran already differ this much.\n\n");
+        CountTable.of(key, runs).ifPresent(v -> text.append("### Leave-one-count-out (each executor count predicted")
+                .append(" from the others)\n\n").append(CountTable.markdown(v)));
         TrainingOutcome all = RuntimeModels.train(key, runs, ModelSettings.DEFAULT);
         if (all instanceof TrainingOutcome.Trained trained) {
             RuntimeModel model = trained.model();

@@ -1,5 +1,6 @@
 package io.punctual.history.eventlog;
 
+import io.punctual.history.run.DeadlineAsk;
 import io.punctual.history.run.JobKeyResolver;
 
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ final class RunAssembler {
 
     /** Keeps only the Spark properties someone reads: the job key's, the team's, and the executor shape. */
     static boolean keepsProperty(String key) {
-        return JobKeyResolver.reads(key) || key.equals("spark.executor.cores") || key.equals("spark.task.cpus")
+        return JobKeyResolver.reads(key) || DeadlineAsk.reads(key) || key.equals("spark.executor.cores") || key.equals("spark.task.cpus")
                 || key.equals("spark.master") || key.equals("spark.app.name")
                 || key.equals("spark.executor.instances");
     }

@@ -4,6 +4,7 @@ import io.punctual.sizing.JobKey;
 import io.punctual.history.RunId;
 import io.punctual.history.run.ExecutorShape;
 import io.punctual.history.run.ExecutorSpan;
+import io.punctual.history.run.DeadlineAsk;
 import io.punctual.history.run.JobKeyResolver;
 import io.punctual.history.run.JobRun;
 import io.punctual.history.run.LogIntegrity;
@@ -50,7 +51,8 @@ final class RunFinisher {
         RunRecord run = new RunRecord(id, key, appName, Optional.ofNullable(a.sparkVersion), nonNull(a.user),
                 a.startMs, a.endMs >= 0 ? OptionalLong.of(a.endMs) : OptionalLong.empty(),
                 ExecutorShape.coresPerExecutor(a.properties, executors), ExecutorShape.taskCpus(a.properties),
-                executors, jobs(a, stages), stages, totals, integrity, exclusion(a, problems), source);
+                executors, jobs(a, stages), stages, totals, integrity, exclusion(a, problems), source,
+                DeadlineAsk.from(a.properties));
         return new ReadOutcome.Read(run);
     }
 

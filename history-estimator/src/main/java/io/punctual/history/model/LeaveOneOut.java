@@ -22,22 +22,14 @@ public final class LeaveOneOut {
     }
 
     /** All trials of a job, with the median and p90 relative error (nearest rank). */
-    public record Result(JobKey jobKey, List<Trial> trials) {
+    public record Result(JobKey jobKey, List<Trial> trials) implements RelativeErrors {
         public Result {
             trials = List.copyOf(trials);
         }
 
-        public double medianError() {
-            return errorQuantile(0.5);
-        }
-
-        public double p90Error() {
-            return errorQuantile(0.9);
-        }
-
-        private double errorQuantile(double q) {
-            double[] errors = trials.stream().mapToDouble(Trial::relativeError).sorted().toArray();
-            return errors.length == 0 ? Double.NaN : Quantiles.nearestRank(errors, q);
+        @Override
+        public java.util.stream.DoubleStream relativeErrors() {
+            return trials.stream().mapToDouble(Trial::relativeError);
         }
     }
 

@@ -18,6 +18,12 @@ final class Quantiles {
         return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
     }
 
+    /** The nearest-rank q-quantile of unsorted {@code values}; NaN when there are none (no trials to judge by). */
+    static double ofUnsorted(java.util.stream.DoubleStream values, double q) {
+        double[] sorted = values.sorted().toArray();
+        return sorted.length == 0 ? Double.NaN : nearestRank(sorted, q);
+    }
+
     static void checkQuantile(double q) {
         if (!(q > 0 && q < 1)) {
             throw new IllegalArgumentException("a quantile lies strictly between 0 and 1, got " + q);

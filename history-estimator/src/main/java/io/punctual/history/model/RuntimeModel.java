@@ -126,6 +126,27 @@ public final class RuntimeModel implements RuntimeCurve {
         return out;
     }
 
+    /** Launch overhead + the median driver-only time shifted to {@code executors}: the part no executor works in. */
+    @Override
+    public double driverSeconds(int executors) {
+        if (executors < 1) {
+            throw new IllegalArgumentException("a prediction needs at least one executor, got " + executors);
+        }
+        double[] driver = new double[replays.size()];
+        for (int i = 0; i < driver.length; i++) {
+            RunReplay replay = replays.get(i);
+            driver[i] = Math.max(0, replay.driverOnlyMs() + scaling.driverShiftMs(replay.run().executorsMax(), executors));
+        }
+        Arrays.sort(driver);
+        return (launchOverhead.toMillis() + Quantiles.nearestRank(driver, 0.5)) / 1000.0;
+    }
+
+    @Override
+    public String assurance(int executors) {
+        return "DAG replay of " + replays.size() + " run(s), not cross-validated over executor counts ("
+                + scaling.method() + ")";
+    }
+
     @Override
     public int maxUsefulExecutors() {
         return (int) Math.max(1, (long) Math.ceil((double) maxStageTasks / slotsPerExecutor()));

@@ -17,15 +17,27 @@ import java.util.OptionalLong;
  * @param sparkVersion      empty for logs older than Spark 1.3, which did not record it
  * @param coresPerExecutor  cores of one executor (spark.executor.cores, else the executors' own report)
  * @param taskCpus          spark.task.cpus: cores one task holds
+ * @param asked             the deadline and confidence Punctual submitted the run with, when it did
  */
 public record RunRecord(RunId id, JobKey jobKey, String appName, Optional<String> sparkVersion, String user,
                         long startMs, OptionalLong endMs, int coresPerExecutor, int taskCpus,
                         List<ExecutorSpan> executors, List<JobRun> jobs, List<StageRun> stages, RunTotals totals,
-                        LogIntegrity integrity, Optional<String> excludedReason, SourceInfo source) {
+                        LogIntegrity integrity, Optional<String> excludedReason, SourceInfo source,
+                        Optional<DeadlineAsk> asked) {
+
+    /** A run submitted without a deadline Punctual knows of. */
+    public RunRecord(RunId id, JobKey jobKey, String appName, Optional<String> sparkVersion, String user,
+                     long startMs, OptionalLong endMs, int coresPerExecutor, int taskCpus,
+                     List<ExecutorSpan> executors, List<JobRun> jobs, List<StageRun> stages, RunTotals totals,
+                     LogIntegrity integrity, Optional<String> excludedReason, SourceInfo source) {
+        this(id, jobKey, appName, sparkVersion, user, startMs, endMs, coresPerExecutor, taskCpus, executors, jobs,
+                stages, totals, integrity, excludedReason, source, Optional.empty());
+    }
 
     public RunRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(jobKey, "jobKey");
+        Objects.requireNonNull(asked, "asked");
         executors = List.copyOf(executors);
         jobs = List.copyOf(jobs);
         stages = List.copyOf(stages);
@@ -38,7 +50,18 @@ public record RunRecord(RunId id, JobKey jobKey, String appName, Optional<String
     /** The same run, read from another place (a History Server hands out the log under a different name). */
     public RunRecord withSource(SourceInfo newSource) {
         return new RunRecord(id, jobKey, appName, sparkVersion, user, startMs, endMs, coresPerExecutor, taskCpus,
-                executors, jobs, stages, totals, integrity, excludedReason, newSource);
+                executors, jobs, stages, totals, integrity, excludedReason, newSource, asked);
+    }
+
+    /** The same run filed under another job key (a key rule changed since it was stored). */
+    public RunRecord withJobKey(JobKey newKey) {
+        return new RunRecord(id, newKey, appName, sparkVersion, user, startMs, endMs, coresPerExecutor, taskCpus,
+                executors, jobs, stages, totals, integrity, excludedReason, source, asked);
+    }
+
+    /** Whether the run ended by the deadline it was asked to meet; empty without a deadline or an end. */
+    public Optional<Boolean> metDeadline() {
+        return asked.filter(a -> endMs.isPresent()).map(a -> endMs.getAsLong() <= a.deadlineMs());
     }
 
     public boolean trainable() {

@@ -55,7 +55,45 @@ public final class FileHistoryStore implements HistoryStore {
             throw new HistoryStoreException("cannot create the history store under " + root + ": " + e.getMessage()
                     + " (check that the directory is writable, or point PUNCTUAL_HOME elsewhere)", e);
         }
+        store.migrateJobKeys();
         return store;
+    }
+
+    /**
+     * Re-files runs stored under a team that was a reservation's or one run's queue ({@link JobKey#stableTeam}), so
+     * a job that ran in reservations becomes one job with all its runs. Only directories whose team part names such a
+     * queue are read; a record that cannot be read stays where it is, and {@link #runs} reports it.
+     */
+    private void migrateJobKeys() {
+        for (Path dir : jobDirectories()) {
+            String name = dir.getFileName().toString();
+            String team = name.substring(0, Math.max(0, name.indexOf('~')));
+            if (team.isEmpty() || JobKey.stableTeam(team, "").equals(team)) {
+                continue;
+            }
+            for (Path file : files(dir, RUN_SUFFIX)) {
+                try {
+                    RunRecord run = RunRecordJson.read(RecordFile.read(file));
+                    JobKey stable = run.jobKey().withStableTeam(run.user());
+                    if (!stable.equals(run.jobKey())) {
+                        put(run.withJobKey(stable));
+                    }
+                } catch (IOException e) {
+                    // left in place: a scan reports the damaged file with what to do about it
+                }
+            }
+            deleteIfEmpty(dir);
+        }
+    }
+
+    private void deleteIfEmpty(Path dir) {
+        locked("remove the emptied directory " + dir.getFileName(), () -> {
+            try (Stream<Path> children = Files.list(dir)) {
+                if (children.findAny().isEmpty()) {
+                    Files.delete(dir);
+                }
+            }
+        });
     }
 
     public Path root() {

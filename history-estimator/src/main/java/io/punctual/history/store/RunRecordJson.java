@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.sizing.JobKey;
 import io.punctual.history.RunId;
+import io.punctual.history.run.DeadlineAsk;
 import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.JobRun;
 import io.punctual.history.run.LogIntegrity;
@@ -18,6 +19,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /** The stored form of a {@link RunRecord} (format 1), explicit so the Java types can change without migrations. */
@@ -56,6 +58,10 @@ final class RunRecordJson {
                 .put("unknownEvents", i.unknownEvents());
         i.problems().forEach(integrity.putArray("problems")::add);
         o.put("excludedReason", r.excludedReason().orElse(null));
+        r.asked().ifPresent(a -> {
+            ObjectNode asked = o.putObject("asked").put("deadlineMs", a.deadlineMs());
+            a.confidence().ifPresent(c -> asked.put("confidence", c));
+        });
         SourceInfo s = r.source();
         o.putObject("source").put("uri", s.uri()).put("sizeBytes", s.sizeBytes()).put("modifiedMs", s.modifiedMs())
                 .put("fingerprint", s.fingerprint());
@@ -106,10 +112,21 @@ final class RunRecordJson {
                     Optional.ofNullable(nullable(o, "sparkVersion")), text(o, "user"), number(o, "startMs"),
                     optionalLong(o, "endMs"), (int) number(o, "coresPerExecutor"), (int) number(o, "taskCpus"),
                     executors(o.path("executors")), jobs(o.path("jobs")), stages(o.path("stages")), totals(o.path("totals")),
-                    integrity(o.path("integrity")), Optional.ofNullable(nullable(o, "excludedReason")), source(o.path("source")));
+                    integrity(o.path("integrity")), Optional.ofNullable(nullable(o, "excludedReason")), source(o.path("source")),
+                    asked(o.path("asked")));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new IOException("invalid record: " + e.getMessage(), e);
         }
+    }
+
+    /** Absent in records written before deadlines were kept, and for runs submitted without one. */
+    private static Optional<DeadlineAsk> asked(JsonNode a) {
+        if (!a.isObject() || !a.path("deadlineMs").canConvertToLong()) {
+            return Optional.empty();
+        }
+        JsonNode c = a.path("confidence");
+        return Optional.of(new DeadlineAsk(a.path("deadlineMs").asLong(),
+                c.isNumber() ? OptionalDouble.of(c.asDouble()) : OptionalDouble.empty()));
     }
 
     private static List<ExecutorSpan> executors(JsonNode list) throws IOException {

@@ -35,6 +35,47 @@ class FileHistoryStoreTest {
     Path home;
 
     @Test
+    void runsStoredUnderAReservationQueueAreReFiledUnderTheUserWhenTheStoreOpens() throws IOException {
+        JobKey oldKey = new JobKey("reservation_1795323250913_0001", "direct-res@io.x.Main");
+        JobKey laterKey = new JobKey("reservation_1795323250913_0002", "direct-res@io.x.Main");
+        RunRecord first = RunFixtures.run("app-0", 500, 100, 900, 100, 2, 0, Stage.of(0, List.of(), 100))
+                .withJobKey(oldKey);
+        RunRecord second = RunFixtures.run("app-2", 5_000, 100, 900, 100, 2, 0, Stage.of(0, List.of(), 100))
+                .withJobKey(laterKey);
+        FileHistoryStore old = FileHistoryStore.open(home);
+        old.put(first);
+        old.put(second);
+        old.put(RUN);
+        assertThat(old.jobKeys()).hasSize(3);
+
+        FileHistoryStore reopened = FileHistoryStore.open(home);
+
+        JobKey stable = new JobKey(RUN.user(), "direct-res@io.x.Main");
+        assertThat(reopened.jobKeys()).containsExactlyInAnyOrder(stable, RunFixtures.KEY);
+        assertThat(reopened.runs(Optional.of(stable)).runs()).extracting(RunRecord::id)
+                .containsExactly(first.id(), second.id());
+        assertThat(reopened.get(RUN.id())).get().usingRecursiveComparison().isEqualTo(RUN);
+        try (Stream<Path> dirs = Files.list(home.resolve("runs"))) {
+            assertThat(dirs.map(d -> d.getFileName().toString())).noneMatch(d -> d.startsWith("reservation_"));
+        }
+    }
+
+    @Test
+    void theDeadlineARunWasAskedToMeetIsStoredAndRecordsWithoutOneStillRead() {
+        FileHistoryStore store = FileHistoryStore.open(home);
+        RunRecord asked = new RunRecord(RUN.id(), RUN.jobKey(), RUN.appName(), RUN.sparkVersion(), RUN.user(),
+                RUN.startMs(), RUN.endMs(), RUN.coresPerExecutor(), RUN.taskCpus(), RUN.executors(), RUN.jobs(),
+                RUN.stages(), RUN.totals(), RUN.integrity(), RUN.excludedReason(), RUN.source(),
+                Optional.of(new io.punctual.history.run.DeadlineAsk(5_000, java.util.OptionalDouble.of(0.9))));
+        store.put(asked);
+
+        assertThat(store.get(RUN.id())).get().usingRecursiveComparison().isEqualTo(asked);
+        assertThat(store.get(RUN.id()).orElseThrow().metDeadline()).contains(true);
+        store.put(RUN);
+        assertThat(store.get(RUN.id()).orElseThrow().asked()).isEmpty();
+    }
+
+    @Test
     void aStoredRunReadsBackEqual() throws IOException {
         FileHistoryStore store = FileHistoryStore.open(home);
         RunRecord real = readSparkLog("spark-events/application_1628109047826_1317105");

@@ -18,10 +18,14 @@ import java.util.List;
  *
  * <p>Where utilities are flat the exchange gains nothing, so two rules come first:
  * <ul>
- *   <li>a job whose utility is the same wherever it completes in the round (constant utilities; linear ones that
- *       earn nothing even if run first; any utility flat over [now + η/C, E]) loses nothing by going last, so all
- *       such jobs go last — this is exact;</li>
- *   <li>among equal candidates, the longer job goes last, freeing the most time for the others.</li>
+ *   <li>a job whose utility is the same wherever it can still complete (constant utilities; linear ones that earn
+ *       nothing even if run first; any utility flat over [now + η/C, end of the remaining slot]) loses nothing by
+ *       going last, so such jobs go last — checked again each time the slot shrinks, as shrinking makes more jobs
+ *       flat; this is exact;</li>
+ *   <li>among candidates worth exactly the same at the end of the slot, the exchange argument cannot choose, and
+ *       which one goes last decides what the others earn: the rest of the round is solved for each and the
+ *       lexicographically best kept ({@link BackwardSequence}); ties left after that, and ties at zero utility,
+ *       go to the longer job, then the smaller id, so the result never depends on the input order.</li>
  * </ul>
  * The result is exactly lexicographic max-min whenever the optimum gives every linear job that could earn
  * something positive utility. In overload, when some of them must earn zero, which ones do is a heuristic (longest
@@ -29,7 +33,7 @@ import java.util.List;
  * rule for the bottleneck.
  *
  * <p>Targets are the completion times of that order: T_i = now + (η of i and everything before it) / C, and the
- * utility reported is U_i(T_i). Cost: O(N²) utility evaluations in the worst case and no sorting, against
+ * utility reported is U_i(T_i). Cost without exact ties: O(N²) utility evaluations and no sorting, against
  * O(N² log N · log(1/Δ)) for the bisection of {@link BisectionOnionPeeling}; most sigmoid evaluations are skipped
  * by a cheap upper bound that cannot beat the best candidate so far.
  */
@@ -38,60 +42,9 @@ public final class BackwardOnionPeeling implements OnionPeeling {
     @Override
     public PeelingResult peel(List<RushJob> jobs, int containers, double now) {
         RoundArguments.check(jobs, containers, now);
-        int n = jobs.size();
-        UtilityTable utilities = new UtilityTable(jobs);
-        double[] length = new double[n];
-        double totalDemand = 0;
-        for (int i = 0; i < n; i++) {
-            length[i] = jobs.get(i).demand() / containers;
-            totalDemand += jobs.get(i).demand();
-        }
-        double end = now + totalDemand / containers;
-        int[] sequence = new int[n];
-        int[] active = new int[n];
-        int count = 0;
-        int head = 0;
-        int tail = n;
-        for (int i = n - 1; i >= 0; i--) {
-            if (length[i] == 0) {
-                sequence[head++] = i;
-            } else if (utilities.value(i, end) >= utilities.value(i, now + length[i])) {
-                sequence[--tail] = i;
-                end -= length[i];
-            } else {
-                active[count++] = i;
-            }
-        }
-        for (int position = count - 1; position >= 0; position--) {
-            int pick = pickLast(utilities, active, position + 1, end, length);
-            int job = active[pick];
-            sequence[head + position] = job;
-            active[pick] = active[position];
-            end -= length[job];
-        }
+        double totalDemand = jobs.stream().mapToDouble(RushJob::demand).sum();
+        int[] sequence = new BackwardSequence(jobs, containers, now).sequence(totalDemand, containers);
         return result(jobs, containers, now, sequence);
-    }
-
-    /** Index into {@code active} of the job with the greatest utility at {@code end} among the first {@code count}. */
-    private static int pickLast(UtilityTable utilities, int[] active, int count, double end, double[] length) {
-        int pick = -1;
-        double pickValue = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < count; k++) {
-            int job = active[k];
-            if (utilities.isSigmoid(job) && utilities.upperBound(job, end) < pickValue) {
-                continue;
-            }
-            double value = utilities.value(job, end);
-            if (value > pickValue || value == pickValue && longer(job, active[pick], length)) {
-                pick = k;
-                pickValue = value;
-            }
-        }
-        return pick;
-    }
-
-    private static boolean longer(int job, int than, double[] length) {
-        return length[job] > length[than] || length[job] == length[than] && job < than;
     }
 
     private static PeelingResult result(List<RushJob> jobs, int containers, double now, int[] sequence) {

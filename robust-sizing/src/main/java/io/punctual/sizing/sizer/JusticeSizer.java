@@ -14,6 +14,10 @@ import java.util.Optional;
  * teaches what share of its parallelism jobs need to meet their deadlines, so this works for jobs never seen before.
  * Justice's fraction is the CPU rate that finishes exactly at the deadline, so the reservation holds the executors for
  * the whole window.
+ *
+ * <p>The fraction is learned against each finished job's widest stage (TRACK_JOB's {@code maxCPUs}), so it is applied
+ * to the same quantity: the widest stage history recorded for this job, else the request's own
+ * {@link ParallelismEstimate} — never the team cap, which bounds the job but says nothing of its width.
  */
 public final class JusticeSizer implements Sizer {
 
@@ -26,13 +30,13 @@ public final class JusticeSizer implements Sizer {
     @Override
     public SizingDecision size(SizingRequest request) {
         int cores = request.coresPerExecutor();
-        int maxParallelism = request.history().map(h -> Math.max(1, h.curve().maxUsefulExecutors()) * cores)
-                .orElse(request.requestedParallelism());
+        Optional<Integer> recorded = request.history().map(JobHistory::widestStageTasks).filter(t -> t > 0);
+        int maxParallelism = recorded.orElse(request.parallelism().tasks());
         int capacityCpus = request.executorLimit() * cores;
         List<SizingTerm> terms = new ArrayList<>();
         terms.add(SizingTerm.of("method", "Justice", state.trackedJobs() + " finished jobs learned from"));
-        terms.add(SizingTerm.of("max parallelism", maxParallelism, request.history().isPresent()
-                ? "widest stage in history" : "requested executors x cores"));
+        terms.add(SizingTerm.of("max parallelism", maxParallelism, recorded.isPresent()
+                ? "tasks of the widest stage in history" : request.parallelism().basis()));
         terms.add(SizingTerm.of("capacity CPUs", capacityCpus, "executor limit x cores"));
         if (capacityCpus < 1) {
             return new SizingDecision.Unmeetable("the reservable capacity cannot hold one executor of "
@@ -55,6 +59,8 @@ public final class JusticeSizer implements Sizer {
                 ? (maxParallelism <= capacityCpus ? Bound.MAX_PARALLELISM : Predictions.binding(request, Integer.MAX_VALUE))
                 : Bound.DEADLINE;
         Optional<JobHistory> history = request.history();
+        history.ifPresent(h -> terms.add(SizingTerm.of("how sure", h.curve().assurance(executors),
+                "how the predicted finish was judged")));
         Duration overhead = history.map(JobHistory::launchOverhead).orElse(Duration.ZERO);
         return new SizingDecision.Sized(executors, "Justice", bound, request.window(),
                 history.map(h -> Predictions.finish(request, overhead, h.curve().wallSeconds(executors, 0.5))),

@@ -13,8 +13,7 @@ import java.util.Optional;
  * @param confidence           θ: the probability of meeting the deadline to size for, in (0, 1)
  * @param robustness           δ: how far (KL divergence) the real demand distribution may be from history's
  * @param executor             one executor's container
- * @param requestedParallelism the job's parallelism when history does not know it: executors x cores the user asked
- *                             for, or Spark's default
+ * @param parallelism          the job's widest stage when history does not know it (see {@link ParallelismEstimate})
  * @param teamMaxExecutors     the team's cap
  * @param clusterExecutors     executors of this shape the reservable capacity can hold at once
  * @param userExecutors        an explicit executor count from the user, which overrides sizing
@@ -28,7 +27,7 @@ public record SizingRequest(
         Resources executor,
         int coresPerExecutor,
         Optional<JobHistory> history,
-        int requestedParallelism,
+        ParallelismEstimate parallelism,
         int teamMaxExecutors,
         int clusterExecutors,
         Optional<Integer> userExecutors) {
@@ -37,6 +36,7 @@ public record SizingRequest(
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(userExecutors, "userExecutors");
+        Objects.requireNonNull(parallelism, "parallelism");
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("the confidence must be strictly between 0 and 1 (e.g. 0.9), got "
                     + confidence);
@@ -44,10 +44,20 @@ public record SizingRequest(
         if (!(robustness >= 0)) {
             throw new IllegalArgumentException("the robustness radius δ cannot be negative, got " + robustness);
         }
-        if (coresPerExecutor < 1 || requestedParallelism < 1 || teamMaxExecutors < 1 || clusterExecutors < 0) {
-            throw new IllegalArgumentException("cores per executor, requested parallelism and the team cap must be at"
+        if (coresPerExecutor < 1 || teamMaxExecutors < 1 || clusterExecutors < 0) {
+            throw new IllegalArgumentException("cores per executor and the team cap must be at"
                     + " least 1, and the cluster's executor capacity at least 0");
         }
+    }
+
+    /** A request whose parallelism estimate is the executors x cores it asked for (or the team allows). */
+    public SizingRequest(JobKey job, Instant now, Instant deadline, double confidence, double robustness,
+                         Resources executor, int coresPerExecutor, Optional<JobHistory> history,
+                         int requestedParallelism, int teamMaxExecutors, int clusterExecutors,
+                         Optional<Integer> userExecutors) {
+        this(job, now, deadline, confidence, robustness, executor, coresPerExecutor, history,
+                new ParallelismEstimate(requestedParallelism, "requested executors x cores"), teamMaxExecutors,
+                clusterExecutors, userExecutors);
     }
 
     /** Time between now and the deadline. */

@@ -39,6 +39,7 @@ public final class UserSizer implements Sizer {
         var thetaFinish = Predictions.finish(request, overhead, theta);
         terms.add(SizingTerm.of("predicted runtime", Predictions.seconds(theta), "θ-quantile at " + executors
                 + " executors" + (thetaFinish.isAfter(request.deadline()) ? ": likely to MISS the deadline" : "")));
+        terms.add(SizingTerm.of("how sure", history.curve().assurance(executors), "how the prediction was judged"));
         Duration hold = Predictions.hold(overhead, theta);
         return new SizingDecision.Sized(executors, "user", Bound.USER,
                 hold.compareTo(request.window()) < 0 ? hold : request.window(),

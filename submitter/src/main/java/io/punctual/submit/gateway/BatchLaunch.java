@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import io.punctual.sizing.JobKey;
 import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.SizingSettings;
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -171,8 +173,17 @@ final class BatchLaunch {
                 metrics.failed();
             } else if (outcome instanceof SubmissionOutcome.Finished f
                     && !store.get(id).map(BatchRecord::bestEffort).orElse(true)) {
-                metrics.finished(f.metDeadline());
+                metrics.finished(f.submission().jobKey().toString(), f.metDeadline(),
+                        asked(f.submission().args().conf().get(DeadlineKeys.CONFIDENCE)));
             }
+        }
+    }
+
+    private static OptionalDouble asked(String confidence) {
+        try {
+            return confidence == null ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(confidence));
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
         }
     }
 

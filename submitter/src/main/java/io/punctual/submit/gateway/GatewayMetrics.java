@@ -1,6 +1,10 @@
 package io.punctual.submit.gateway;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -21,6 +25,14 @@ public final class GatewayMetrics {
     /** The handling times of the most recent submissions, in nanoseconds: a ring the summary's quantiles read. */
     private final long[] submitNanos = new long[1024];
     private long submitCount;
+    /** Per job key since the gateway started: deadlines met and missed, and the confidence its runs asked for. */
+    private final Map<String, JobTally> jobs = new ConcurrentHashMap<>();
+
+    private static final class JobTally {
+        private final LongAdder met = new LongAdder();
+        private final LongAdder missed = new LongAdder();
+        private volatile double asked = Double.NaN;
+    }
 
     void submitted(boolean isNew) {
         (isNew ? submissions : duplicates).increment();
@@ -40,6 +52,42 @@ public final class GatewayMetrics {
 
     void finished(boolean metDeadline) {
         (metDeadline ? deadlineHits : deadlineMisses).increment();
+    }
+
+    /** A deadline run of {@code job} ended; {@code asked} is the confidence it was sized for, when known. */
+    void finished(String job, boolean metDeadline, OptionalDouble asked) {
+        finished(metDeadline);
+        JobTally tally = jobs.computeIfAbsent(job, k -> new JobTally());
+        (metDeadline ? tally.met : tally.missed).increment();
+        asked.ifPresent(theta -> tally.asked = theta);
+    }
+
+    /** The achieved confidence per job next to the asked one, so an alert can compare them. */
+    private void perJob(StringBuilder out) {
+        if (jobs.isEmpty()) {
+            return;
+        }
+        out.append("# HELP punctual_job_deadlines_total Deadline runs per job key since the gateway started\n");
+        out.append("# TYPE punctual_job_deadlines_total counter\n");
+        StringBuilder achieved = new StringBuilder("# HELP punctual_job_achieved_confidence Share of a job's deadline"
+                + " runs that met their deadline, since the gateway started\n# TYPE punctual_job_achieved_confidence"
+                + " gauge\n");
+        StringBuilder asked = new StringBuilder("# HELP punctual_job_asked_confidence Confidence the job's last"
+                + " deadline run was sized for\n# TYPE punctual_job_asked_confidence gauge\n");
+        new TreeMap<>(jobs).forEach((job, t) -> {
+            String label = "job=\"" + job.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+            long met = t.met.sum();
+            long missed = t.missed.sum();
+            out.append("punctual_job_deadlines_total{").append(label).append(",met=\"true\"} ").append(met).append('\n');
+            out.append("punctual_job_deadlines_total{").append(label).append(",met=\"false\"} ").append(missed)
+                    .append('\n');
+            achieved.append(String.format(Locale.ROOT, "punctual_job_achieved_confidence{%s} %.4f%n", label,
+                    (double) met / Math.max(1, met + missed)));
+            if (!Double.isNaN(t.asked)) {
+                asked.append(String.format(Locale.ROOT, "punctual_job_asked_confidence{%s} %.4f%n", label, t.asked));
+            }
+        });
+        out.append(achieved).append(asked);
     }
 
     void sized(long nanos) {
@@ -94,6 +142,7 @@ public final class GatewayMetrics {
         }
         gauge(out, "punctual_tracked_batches", "Batches not yet final", Integer.toString(tracked));
         gauge(out, "punctual_queued_launches", "Batches waiting for a launch slot", Integer.toString(queuedLaunches));
+        perJob(out);
         return out.toString();
     }
 

@@ -71,6 +71,7 @@ public final class SparkCommand {
         conf.put(DeadlineKeys.SUBMISSION_ID, submission.id());
         conf.put(DeadlineKeys.JOB_KEY, submission.jobKey().name());
         conf.put(DeadlineKeys.TEAM, submission.jobKey().team());
+        conf.put(DeadlineKeys.AT, submission.deadline().toString());
         conf.put("spark.eventLog.enabled", "true");
         conf.put("spark.eventLog.dir", eventLogDir);
         // Pinned executors only help if the job waits for all of them before it starts.

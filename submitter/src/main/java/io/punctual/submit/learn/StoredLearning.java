@@ -4,13 +4,14 @@ import io.punctual.history.IngestProgress;
 import io.punctual.history.IngestReport;
 import io.punctual.history.RunHistory;
 import io.punctual.history.model.RuntimeModel;
-import io.punctual.history.model.TrainingOutcome;
+import io.punctual.history.model.CurveOutcome;
 import io.punctual.history.run.RunRecord;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
+import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.yarn.AppState;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +34,7 @@ public final class StoredLearning implements Learning {
     private final LaunchOverheads overheads;
     private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
 
-    private record Trained(TrainingOutcome outcome, long atNanos) {
+    private record Trained(CurveOutcome outcome, long atNanos) {
     }
 
     public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing) {
@@ -55,29 +56,56 @@ public final class StoredLearning implements Learning {
 
     @Override
     public Optional<JobHistory> history(JobKey job) {
-        TrainingOutcome outcome = model(job);
-        if (!(outcome instanceof TrainingOutcome.Trained trained)) {
+        if (!(model(job) instanceof CurveOutcome.Chosen chosen)) {
             return Optional.empty();
         }
-        RuntimeModel model = trained.model();
-        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), model,
-                launchOverhead(), model.p99TaskSeconds()));
+        RuntimeModel model = chosen.curve().replay();
+        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), chosen.curve(),
+                launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
+    }
+
+    /** Per job, reused for {@link #MODEL_TTL}: the estimate reads every stored run of the team. */
+    private final Map<JobKey, CachedWidth> comparable = new ConcurrentHashMap<>();
+
+    private record CachedWidth(Optional<ParallelismEstimate> estimate, long atNanos) {
+    }
+
+    @Override
+    public Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
+        long now = System.nanoTime();
+        CachedWidth cached = comparable.get(job);
+        if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
+            return cached.estimate();
+        }
+        Optional<ParallelismEstimate> estimate = teamWidth(job);
+        comparable.put(job, new CachedWidth(estimate, now));
+        return estimate;
+    }
+
+    private Optional<ParallelismEstimate> teamWidth(JobKey job) {
+        int[] widths = history.store().runs(Optional.empty()).runs().stream()
+                .filter(r -> r.jobKey().team().equals(job.team()) && !r.jobKey().equals(job) && r.trainable())
+                .mapToInt(RunRecord::maxStageTasks).filter(w -> w > 0).sorted().toArray();
+        if (widths.length == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new ParallelismEstimate(widths[(widths.length - 1) / 2], "median widest stage of "
+                + widths.length + " runs of team " + job.team() + "'s other jobs"));
     }
 
     @Override
     public String whyNoHistory(JobKey job) {
-        TrainingOutcome outcome = model(job);
-        return outcome instanceof TrainingOutcome.Untrained untrained ? untrained.reason() : "it has history";
+        return model(job) instanceof CurveOutcome.NoCurve none ? none.reason() : "it has history";
     }
 
-    /** The job's model, trained at most once per {@link #MODEL_TTL} and again as soon as a run of it is learned. */
-    private TrainingOutcome model(JobKey job) {
+    /** The job's curve, chosen at most once per {@link #MODEL_TTL} and again as soon as a run of it is learned. */
+    private CurveOutcome model(JobKey job) {
         long now = System.nanoTime();
         Trained cached = models.get(job);
         if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
             return cached.outcome();
         }
-        TrainingOutcome outcome = history.model(job);
+        CurveOutcome outcome = history.curve(job);
         models.put(job, new Trained(outcome, now));
         return outcome;
     }

@@ -7,6 +7,7 @@ import io.punctual.sizing.rush.GaussianEstimator;
 import io.punctual.sizing.sizer.FirstApplicableSizer;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.JusticeSizer;
+import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.sizing.sizer.RushSizer;
 import io.punctual.sizing.sizer.Sizer;
 import io.punctual.sizing.sizer.SizingDecision;
@@ -58,9 +59,32 @@ public final class SubmissionSizer {
         int cores = (int) one.executor().vcores();
         Optional<Integer> user = userExecutors(conf);
         Optional<JobHistory> history = learning.history(job);
-        int requested = user.orElse(settings.maxExecutors()) * cores;
+        ParallelismEstimate width = history.filter(h -> h.widestStageTasks() > 0)
+                .map(h -> new ParallelismEstimate(h.widestStageTasks(), "tasks of the widest stage in history"))
+                .orElseGet(() -> width(job, conf, user, cores));
         return new SizingRequest(job, clock.instant(), deadline, confidence(conf), settings.robustness(),
-                one.executor(), cores, history, requested, settings.maxExecutors(), clusterExecutors, user);
+                one.executor(), cores, history, width, settings.maxExecutors(), clusterExecutors, user);
+    }
+
+    /**
+     * The widest stage of a job history does not know, in the order of how much each says about this job: its own
+     * {@code spark.default.parallelism}, the team's comparable jobs, the executors it asked for, the team cap.
+     */
+    private ParallelismEstimate width(JobKey job, Map<String, String> conf, Optional<Integer> user, int cores) {
+        Optional<Integer> configured = Optional.ofNullable(conf.get("spark.default.parallelism")).flatMap(v -> {
+            try {
+                return Optional.of(Integer.parseInt(v.trim())).filter(n -> n >= 1);
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+        if (configured.isPresent()) {
+            return new ParallelismEstimate(configured.get(), "spark.default.parallelism");
+        }
+        return learning.comparableParallelism(job).orElseGet(() -> user.isPresent()
+                ? new ParallelismEstimate(user.get() * cores, "--num-executors x cores")
+                : new ParallelismEstimate(settings.maxExecutors() * cores,
+                        "no estimate of the job's width (set spark.default.parallelism): team cap x cores"));
     }
 
     public SizingDecision decide(SizingRequest request) {

@@ -1,5 +1,6 @@
 package io.punctual.submit.request;
 
+import io.punctual.history.run.DeadlineAsk;
 import io.punctual.sizing.JobKey;
 
 /**
@@ -11,7 +12,12 @@ public final class DeadlineKeys {
     /** When the application must have finished: a duration from now ({@code 45m}) or a time. */
     public static final String BY = "spark.deadline.by";
     /** θ, the probability of meeting the deadline to size for, in (0, 1). */
-    public static final String CONFIDENCE = "spark.deadline.confidence";
+    public static final String CONFIDENCE = DeadlineAsk.CONFIDENCE;
+    /**
+     * The deadline as an absolute instant, set by Punctual on every application it launches, so that the run's event
+     * log tells afterwards whether it was met (the job's achieved confidence in {@code history show}).
+     */
+    public static final String AT = DeadlineAsk.AT;
     /** The recurring job this run belongs to (the name part of its job key). */
     public static final String JOB_KEY = JobKey.EXPLICIT;
     /** The team the job belongs to. */

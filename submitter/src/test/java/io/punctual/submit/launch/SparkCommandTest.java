@@ -53,6 +53,7 @@ class SparkCommandTest {
                 .containsEntry("spark.eventLog.dir", "file:/home/p/history/event-logs")
                 .containsEntry("spark.deadline.submissionId", "p1-test")
                 .containsEntry("spark.deadline.team", "finance")
+                .containsEntry("spark.deadline.at", T0.plusSeconds(3600).toString())
                 .containsEntry("spark.scheduler.minRegisteredResourcesRatio", "1.0");
         assertThat(request.conf().get("spark.yarn.tags").split(","))
                 .containsExactly("nightly", "etl", "punctual", "punctual-sub-p1-test", "punctual-job-finance.daily-revenue");

@@ -1,0 +1,29 @@
+package io.punctual.sizing.sizer;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.Resources;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Sizing requests at time 0 for the sizer tests, each field named where it matters. */
+final class Requests {
+
+    static final Instant NOW = Instant.ofEpochSecond(0);
+    static final JobKey JOB = new JobKey("analytics", "daily");
+
+    private Requests() {
+    }
+
+    static SizingRequest request(long deadlineSeconds, double confidence, double robustness, int cores,
+                                 Optional<JobHistory> history, ParallelismEstimate parallelism, int teamCap,
+                                 int cluster) {
+        return new SizingRequest(JOB, NOW, NOW.plusSeconds(deadlineSeconds), confidence, robustness,
+                Resources.of(cores, 1024L * cores), cores, history, parallelism, teamCap, cluster, Optional.empty());
+    }
+
+    static JobHistory history(int runs, StraightCurve curve, long overheadSeconds, int widestStage) {
+        return new JobHistory(runs, new double[] {1, 2, 3}, curve, Duration.ofSeconds(overheadSeconds), 1.0,
+                widestStage);
+    }
+}

@@ -1,0 +1,29 @@
+package io.punctual.submit.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+class GatewayMetricsTest {
+
+    @Test
+    void eachJobsAchievedConfidenceIsServedNextToTheConfidenceItAskedFor() {
+        GatewayMetrics metrics = new GatewayMetrics();
+        for (int i = 0; i < 3; i++) {
+            metrics.finished("finance/daily", true, OptionalDouble.of(0.9));
+        }
+        metrics.finished("finance/daily", false, OptionalDouble.of(0.9));
+        metrics.finished("ops/\"quoted\"", true, OptionalDouble.empty());
+
+        String text = metrics.prometheus(0, 0);
+
+        assertThat(text).contains("punctual_deadline_hits_total 4\n").contains("punctual_deadline_misses_total 1\n")
+                .contains("punctual_job_deadlines_total{job=\"finance/daily\",met=\"true\"} 3\n")
+                .contains("punctual_job_deadlines_total{job=\"finance/daily\",met=\"false\"} 1\n")
+                .contains("punctual_job_achieved_confidence{job=\"finance/daily\"} 0.7500\n")
+                .contains("punctual_job_asked_confidence{job=\"finance/daily\"} 0.9000\n")
+                .contains("punctual_job_achieved_confidence{job=\"ops/\\\"quoted\\\"\"} 1.0000\n")
+                .doesNotContain("punctual_job_asked_confidence{job=\"ops/");
+    }
+}
