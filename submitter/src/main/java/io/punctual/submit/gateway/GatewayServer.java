@@ -80,6 +80,8 @@ public final class GatewayServer implements AutoCloseable {
         try (exchange) {
             try {
                 route(exchange);
+            } catch (RequestRefused e) {
+                send(exchange, 403, BatchJson.message(e.getMessage()));
             } catch (InvalidRequest | IllegalArgumentException e) {
                 send(exchange, 400, BatchJson.message(e.getMessage()));
             } catch (RuntimeException e) {

@@ -3,29 +3,13 @@ package io.punctual.submit.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
-import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.launch.InMemoryLauncher;
-import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.yarn.AppState;
-import io.punctual.yarn.memory.ClusterLayout;
 import io.punctual.yarn.memory.InMemoryClusterGateway;
-import io.punctual.yarn.memory.ManualClock;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
@@ -39,34 +23,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewayPathsTest {
 
-    private static final Install INSTALL = Install.fromSystemProperty().orElseThrow();
-    private static final String TOKEN = "analytics-local-token-0001";
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @TempDir
     Path tmp;
 
-    private final ManualClock clock = new ManualClock(Instant.now());
-    private final InMemoryClusterGateway cluster = new InMemoryClusterGateway(ClusterLayout.embedded(), clock);
-    private final ScheduledExecutorService time = Executors.newSingleThreadScheduledExecutor();
-    private Path jar;
+    private InMemoryGatewayHarness harness;
+    private InMemoryClusterGateway cluster;
 
     @BeforeEach
     void start() throws Exception {
-        jar = Files.writeString(tmp.resolve("job.jar"), "stands for the application");
-        time.scheduleAtFixedRate(() -> clock.advance(Duration.ofMillis(1000)), 20, 20, TimeUnit.MILLISECONDS);
+        harness = new InMemoryGatewayHarness(tmp);
+        cluster = harness.cluster;
     }
 
     @AfterEach
     void stop() {
-        time.shutdownNow();
+        harness.close();
     }
 
     private Gateway gateway(InMemoryLauncher launcher) throws Exception {
-        var config = ConfigSource.open(INSTALL.root().resolve("conf/embedded"), Map.of(), clock);
-        return Gateway.start(new Gateway.Setup(config, cluster, tmp, new PunctualHome(tmp.resolve("home")),
-                new SparkRuntime(tmp.resolve("spark"), false), clock, "127.0.0.1", 0, Optional.empty(), launcher));
+        return harness.gateway(launcher);
     }
 
     /** The batches' reservations (the dashboards group's Hard bursts are booked beside them, and stay). */
@@ -76,29 +51,19 @@ class GatewayPathsTest {
 
     private static HttpResponse<String> call(Gateway gateway, String method, String path, String body)
             throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path))
-                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, method, path, body);
     }
 
     private int submit(Gateway gateway) throws Exception {
-        String body = "{\"file\": \"" + jar + "\", \"className\": \"com.example.Job\", \"numExecutors\": 2,"
+        String body = "{\"file\": \"" + harness.jar + "\", \"className\": \"com.example.Job\", \"numExecutors\": 2,"
                 + " \"conf\": {\"spark.deadline.by\": \"30m\"}}";
         HttpResponse<String> response = call(gateway, "POST", "/batches", body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-        return JSON.readTree(response.body()).get("id").asInt();
+        return InMemoryGatewayHarness.JSON.readTree(response.body()).get("id").asInt();
     }
 
     private static JsonNode await(Gateway gateway, int id, Predicate<JsonNode> until) throws Exception {
-        Instant giveUp = Instant.now().plusSeconds(30);
-        while (true) {
-            JsonNode batch = JSON.readTree(call(gateway, "GET", "/batches/" + id, null).body());
-            if (until.test(batch) || Instant.now().isAfter(giveUp)) {
-                return batch;
-            }
-            Thread.sleep(50);
-        }
+        return InMemoryGatewayHarness.await(gateway, id, until);
     }
 
     @Test
