@@ -86,7 +86,8 @@ public final class GatewayServer implements AutoCloseable {
                 send(exchange, 400, BatchJson.message(e.getMessage()));
             } catch (RuntimeException e) {
                 LOG.error("request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-                send(exchange, 500, BatchJson.message("internal error: " + e.getMessage()));
+                send(exchange, 500, BatchJson.message("internal error: " + CallerText.of(e.getMessage())
+                        + "; the gateway's log has the details"));
             }
             // A body the route did not read would be left in the connection for the next request to trip over.
             exchange.getRequestBody().transferTo(OutputStream.nullOutputStream());
