@@ -55,7 +55,8 @@ public final class BatchService implements AutoCloseable {
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
         Assembly current = assembly.get();
         BatchIntake intake = BatchIntake.of(request, team, current, clock);
-        String planQueue = current.planQueue(request.queue());
+        String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
+                intake.deadline().isEmpty());
         String submissionId = "gw-" + Submission.newId();
         long submittedMs = intake.submittedAt().toEpochMilli();
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
@@ -75,7 +76,8 @@ public final class BatchService implements AutoCloseable {
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         BatchIntake intake = BatchIntake.of(request, team, current, clock);
-        String planQueue = current.planQueue(request.queue());
+        String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
+                intake.deadline().isEmpty());
         var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
                 intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
                 intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),
