@@ -101,6 +101,11 @@ public record BatchRecord(
                 .build();
     }
 
+    /** Whether this stands for a batch whose record was lost ({@link #lost}). */
+    public boolean isLost() {
+        return submissionId.startsWith("gw-lost-");
+    }
+
     public boolean isFinal() {
         return state.isFinal();
     }

@@ -68,8 +68,22 @@ public final class BatchService implements AutoCloseable {
         metrics.submitted(created.isNew());
         if (created.isNew()) {
             enqueue(created.record().id());
+        } else if (!created.record().isLost() && !sameRequest(created.record(), intake, request)) {
+            throw new IdempotencyConflict("Idempotency-Key '" + idempotencyKey.orElse("") + "' already created batch "
+                    + created.record().id() + " from a different request; send that request again to get the batch,"
+                    + " or use a new key for a new batch");
         }
         return created;
+    }
+
+    /**
+     * Whether a replay carries the request that created the batch, as both resolve: the same command line, name and
+     * proxy user, and a deadline or none alike (a relative deadline is a later instant on every retry).
+     */
+    private static boolean sameRequest(BatchRecord first, BatchIntake again, BatchRequest request) {
+        return first.request().equals(again.request()) && first.bestEffort() == again.deadline().isEmpty()
+                && java.util.Objects.equals(first.name(), request.name().orElse(null))
+                && java.util.Objects.equals(first.proxyUser(), request.proxyUser().orElse(null));
     }
 
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
