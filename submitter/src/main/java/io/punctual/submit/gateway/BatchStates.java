@@ -90,7 +90,7 @@ final class BatchStates {
         if (outcome instanceof SubmissionOutcome.Finished f) {
             BatchState state = f.state() == AppState.SUCCEEDED ? BatchState.SUCCESS
                     : f.state() == AppState.KILLED ? BatchState.KILLED : BatchState.DEAD;
-            return b.state(state).app(f.app().value(), f.queue())
+            return b.state(state).app(f.app().value(), f.queue().isBlank() ? before.yarnQueue() : f.queue())
                     .finished(f.finishedAt().toEpochMilli(), before.bestEffort() ? null : f.metDeadline())
                     .reason(f.state() == AppState.SUCCEEDED ? before.reason()
                             : CallerText.of(f.state() + ": " + f.diagnostics()));

@@ -71,8 +71,13 @@ final class InMemoryGatewayHarness implements AutoCloseable {
     }
 
     Gateway gateway(InMemoryLauncher launcher) throws IOException {
+        return gateway(launcher, cluster);
+    }
+
+    /** A gateway over another cluster: a ResourceManager that restarted and forgot every application. */
+    Gateway gateway(InMemoryLauncher launcher, InMemoryClusterGateway over) throws IOException {
         var config = ConfigSource.open(confDir, Map.of(), clock);
-        return Gateway.start(new Gateway.Setup(config, cluster, tmp, new PunctualHome(tmp.resolve("home")),
+        return Gateway.start(new Gateway.Setup(config, over, tmp, new PunctualHome(tmp.resolve("home")),
                 new SparkRuntime(tmp.resolve("spark"), false), clock, "127.0.0.1", 0, Optional.empty(), launcher));
     }
 
