@@ -2,15 +2,11 @@ package io.punctual.submit.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.punctual.submit.launch.InMemoryLauncher;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What one team's request may reach on the gateway's host, tried as a hostile team would: client deploy mode, other
@@ -19,33 +15,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewayAccessTest {
 
-    @TempDir
-    Path tmp;
-
-    private InMemoryGatewayHarness harness;
-    private InMemoryLauncher launcher;
-    private Gateway gateway;
-
-    @BeforeEach
-    void start() throws Exception {
-        harness = new InMemoryGatewayHarness(tmp);
-        launcher = InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(1));
-        gateway = harness.gateway(launcher);
-    }
-
-    @AfterEach
-    void stop() {
-        gateway.close();
-        harness.close();
-    }
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
 
     private HttpResponse<String> post(String fields) throws Exception {
-        return InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "POST", "/batches",
+        return InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS, "POST", "/batches",
                 "{\"className\": \"com.example.Job\", " + fields + "}");
     }
 
     private HttpResponse<String> dryRun(String fields) throws Exception {
-        return InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "POST", "/batches?dryRun=true",
+        return InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS, "POST", "/batches?dryRun=true",
                 "{\"className\": \"com.example.Job\", " + fields + "}");
     }
 
@@ -65,8 +44,8 @@ class GatewayAccessTest {
         assertThat(answer.body()).contains("cluster mode").contains("client-mode-teams");
         assertThat(dryRun(jar() + ", \"conf\": {\"spark.submit.deployMode\": \"client\"}").statusCode())
                 .isEqualTo(403);
-        assertThat(launcher.requests()).isEmpty();
-        assertThat(gateway.port()).isPositive();
+        assertThat(harness.launched()).isEmpty();
+        assertThat(harness.running().port()).isPositive();
     }
 
     @Test
@@ -86,7 +65,7 @@ class GatewayAccessTest {
             assertThat(answer.statusCode()).as(fields + " -> " + answer.body()).isEqualTo(403);
             assertThat(dryRun(fields).statusCode()).as("dry run of " + fields).isEqualTo(403);
         }
-        assertThat(launcher.requests()).isEmpty();
+        assertThat(harness.launched()).isEmpty();
     }
 
     @Test
@@ -122,6 +101,6 @@ class GatewayAccessTest {
 
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
         assertThat(answer.body()).contains("proxyUser 'hdfs'").contains("proxy-users");
-        assertThat(launcher.requests()).isEmpty();
+        assertThat(harness.launched()).isEmpty();
     }
 }

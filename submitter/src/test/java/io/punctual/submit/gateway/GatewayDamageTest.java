@@ -8,28 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A gateway over a damaged journal starts, reports the damage on /healthz without its contents, until told. */
 class GatewayDamageTest {
 
-    @TempDir
-    Path tmp;
-
-    private InMemoryGatewayHarness harness;
-
-    @BeforeEach
-    void start() throws Exception {
-        harness = new InMemoryGatewayHarness(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
 
     @Test
     void aTornCharacterAndAForeignRecordAreReportedByLineNotEchoedAndStayUntilAcknowledged() throws Exception {
@@ -39,7 +25,7 @@ class GatewayDamageTest {
                     "{\"file\": \"" + harness.jar + "\", \"className\": \"com.example.Job\"}");
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
         }
-        Path journal = tmp.resolve("home/store/batches/batches.journal");
+        Path journal = harness.tmp.resolve("home/store/batches/batches.journal");
         Files.write(journal, new byte[] {'{', (byte) 0xE2, (byte) 0x82, '\n'}, StandardOpenOption.APPEND);
         Files.writeString(journal, "{\"id\":9,\"team\":\"growth\",\"idempotencyKey\":\"growth-key\",\"request\":"
                 + "{\"primaryResource\":\"/secret/path.jar\"}\n", StandardOpenOption.APPEND);
@@ -54,7 +40,7 @@ class GatewayDamageTest {
             assertThat(health).doesNotContain("growth-key").doesNotContain("/secret/path.jar")
                     .doesNotContain("\"growth\"").doesNotContain(harness.jar.toString());
 
-            Files.delete(tmp.resolve("home/store/batches/" + StoreProblems.FILE));
+            Files.delete(harness.tmp.resolve("home/store/batches/" + StoreProblems.FILE));
             JsonNode acknowledged = InMemoryGatewayHarness.JSON.readTree(InMemoryGatewayHarness.call(second, "none",
                     "GET", "/healthz", null).body());
             assertThat(acknowledged.get("status").asText()).isEqualTo("ok");

@@ -11,10 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An embedded cluster killed with the gateway comes back without its applications: a batch whose driver finished
@@ -22,20 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewayForgottenAppTest {
 
-    @TempDir
-    Path tmp;
-
-    private InMemoryGatewayHarness harness;
-
-    @BeforeEach
-    void start() throws Exception {
-        harness = new InMemoryGatewayHarness(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
 
     /** The batch, running. */
     private JsonNode runUntilRunning() throws Exception {
@@ -59,7 +45,7 @@ class GatewayForgottenAppTest {
     void aDriverThatFinishedIsReportedAsSucceededAtTheEndItsEventLogShows() throws Exception {
         JsonNode running = runUntilRunning();
         Instant end = harness.clock.instant().minusSeconds(5).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
-        Path logs = Files.createDirectories(tmp.resolve("home/history/event-logs"));
+        Path logs = Files.createDirectories(harness.tmp.resolve("home/history/event-logs"));
         Files.write(logs.resolve(running.get("appId").asText()), List.of(
                 "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"job\",\"Timestamp\":"
                         + end.minusSeconds(60).toEpochMilli() + "}",

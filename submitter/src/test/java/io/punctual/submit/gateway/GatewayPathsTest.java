@@ -12,10 +12,9 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The gateway's own drivers of the submission machine — launch pool, shared poller, DELETE, recovery — over HTTP, on
@@ -23,21 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewayPathsTest {
 
-    @TempDir
-    Path tmp;
-
-    private InMemoryGatewayHarness harness;
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
     private InMemoryClusterGateway cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        harness = new InMemoryGatewayHarness(tmp);
+    void start() {
         cluster = harness.cluster;
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     private Gateway gateway(InMemoryLauncher launcher) throws Exception {
@@ -153,9 +144,9 @@ class GatewayPathsTest {
 
             assertThat(done.get("state").asText()).isEqualTo("dead");
             String reason = done.get("admission").get("reason").asText();
-            assertThat(reason).contains("spark-submit ended").doesNotContain(tmp.toString());
+            assertThat(reason).contains("spark-submit ended").doesNotContain(harness.tmp.toString());
             assertThat(log.get("log").toString()).contains("failed: spark-submit ended")
-                    .doesNotContain(tmp.toString());
+                    .doesNotContain(harness.tmp.toString());
         }
     }
 }

@@ -8,10 +8,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The queue a Livy request names: checked against the team's own, never taken for a plan queue when it is a
@@ -19,26 +18,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewayQueuesTest {
 
-    @TempDir
-    Path tmp;
-
-    private InMemoryGatewayHarness harness;
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
     private InMemoryLauncher launcher;
 
     @BeforeEach
-    void start() throws Exception {
-        harness = new InMemoryGatewayHarness(tmp);
+    void start() {
         launcher = InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(5));
     }
 
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
-
     private HttpResponse<String> post(Gateway gateway, String path, String fields) throws Exception {
-        return InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "POST", path,
-                "{\"file\": \"" + harness.jar + "\", \"className\": \"com.example.Job\"" + fields + "}");
+        return harness.post(gateway, path, fields);
     }
 
     @Test
@@ -95,7 +85,7 @@ class GatewayQueuesTest {
             InMemoryGatewayHarness.await(first, deadline, b -> b.get("state").asText().equals("running"));
             InMemoryGatewayHarness.await(first, bestEffort, b -> b.get("state").asText().equals("running"));
         }
-        Path journal = tmp.resolve("home/store/batches/batches.journal");
+        Path journal = harness.tmp.resolve("home/store/batches/batches.journal");
         Files.writeString(journal, Files.readString(journal).replace("\"planQueue\":\"sla\"", "\"planQueue\":\"adhoc\""));
 
         try (Gateway second = harness.gateway(launcher)) {

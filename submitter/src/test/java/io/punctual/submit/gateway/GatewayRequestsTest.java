@@ -2,43 +2,22 @@ package io.punctual.submit.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.punctual.submit.launch.InMemoryLauncher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Requests that used to pass silently, or fail as the server's fault: each is now the caller's 4xx, with the fix. */
 class GatewayRequestsTest {
 
-    @TempDir
-    Path tmp;
-
-    private InMemoryGatewayHarness harness;
-    private InMemoryLauncher launcher;
-    private Gateway gateway;
-
-    @BeforeEach
-    void start() throws Exception {
-        harness = new InMemoryGatewayHarness(tmp);
-        launcher = InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(1));
-        gateway = harness.gateway(launcher);
-    }
-
-    @AfterEach
-    void stop() {
-        gateway.close();
-        harness.close();
-    }
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
 
     private HttpResponse<String> post(String path, String fields, String key) throws Exception {
-        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path))
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + harness.running().port() + path))
                 .header("Authorization", "Bearer " + InMemoryGatewayHarness.ANALYTICS)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"file\": \"" + harness.jar + "\", \"className\":"
                         + " \"com.example.Job\"" + fields + "}"));
@@ -59,7 +38,7 @@ class GatewayRequestsTest {
         }
         assertThat(post("/batches", ", \"conf\": {\"spark.deadline.By\": \"30m\"}", null).body())
                 .contains("did you mean 'spark.deadline.by'");
-        assertThat(launcher.requests()).isEmpty();
+        assertThat(harness.launched()).isEmpty();
     }
 
     @Test
@@ -87,7 +66,7 @@ class GatewayRequestsTest {
 
     @Test
     void aBatchIdTooLargeForAnIdIsA404() throws Exception {
-        HttpResponse<String> answer = InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "GET",
+        HttpResponse<String> answer = InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS, "GET",
                 "/batches/99999999999999", null);
 
         assertThat(answer.statusCode()).isEqualTo(404);

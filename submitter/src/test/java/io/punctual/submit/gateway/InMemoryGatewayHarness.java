@@ -19,6 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -26,13 +29,17 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A gateway over the in-memory cluster, configured with a copy of {@code conf/embedded} laid out under a temporary
  * directory so that its teams' {@code local-dirs} ({@code ../../workloads/target}) point into it: the test's jar lives
- * there. The cluster's clock runs fifty times faster than the wall clock.
+ * there. The cluster's clock runs fifty times faster than the wall clock. Registered as a JUnit extension: each test
+ * gets its own directory, and every gateway it started is closed after it.
  */
-final class InMemoryGatewayHarness implements AutoCloseable {
+final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallback {
 
     static final String ANALYTICS = "analytics-local-token-0001";
     static final String GROWTH = "growth-local-token-0002";
@@ -43,15 +50,19 @@ final class InMemoryGatewayHarness implements AutoCloseable {
 
     final ManualClock clock = new ManualClock(Instant.now());
     final InMemoryClusterGateway cluster = new InMemoryClusterGateway(ClusterLayout.embedded(), clock);
-    final Path tmp;
-    final Path confDir;
-    final Path jar;
+    Path tmp;
+    Path confDir;
+    Path jar;
     private final ScheduledExecutorService time = Executors.newSingleThreadScheduledExecutor();
+    private final List<Gateway> started = new ArrayList<>();
+    private Gateway runningGateway;
+    private InMemoryLauncher runningLauncher;
 
-    InMemoryGatewayHarness(Path tmp) throws IOException {
-        this.tmp = tmp;
-        this.confDir = copy(INSTALL.root().resolve("conf/embedded"), tmp.resolve("conf/embedded"));
-        this.jar = Files.writeString(Files.createDirectories(tmp.resolve("workloads/target")).resolve("job.jar"),
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        tmp = Files.createTempDirectory("punctual-gateway-test");
+        confDir = copy(INSTALL.root().resolve("conf/embedded"), tmp.resolve("conf/embedded"));
+        jar = Files.writeString(Files.createDirectories(tmp.resolve("workloads/target")).resolve("job.jar"),
                 "stands for the application");
         time.scheduleAtFixedRate(() -> clock.advance(Duration.ofMillis(1000)), 20, 20, TimeUnit.MILLISECONDS);
     }
@@ -70,6 +81,20 @@ final class InMemoryGatewayHarness implements AutoCloseable {
         return to;
     }
 
+    /** The test's one gateway over this cluster, started on first use, whose applications run for a minute. */
+    Gateway running() throws IOException {
+        if (runningGateway == null) {
+            runningLauncher = InMemoryLauncher.running(cluster, Duration.ofMinutes(1));
+            runningGateway = gateway(runningLauncher);
+        }
+        return runningGateway;
+    }
+
+    /** What the {@link #running()} gateway launched. */
+    List<io.punctual.submit.launch.LaunchRequest> launched() {
+        return runningLauncher == null ? List.of() : runningLauncher.requests();
+    }
+
     Gateway gateway(InMemoryLauncher launcher) throws IOException {
         return gateway(launcher, cluster);
     }
@@ -77,8 +102,10 @@ final class InMemoryGatewayHarness implements AutoCloseable {
     /** A gateway over another cluster: a ResourceManager that restarted and forgot every application. */
     Gateway gateway(InMemoryLauncher launcher, InMemoryClusterGateway over) throws IOException {
         var config = ConfigSource.open(confDir, Map.of(), clock);
-        return Gateway.start(new Gateway.Setup(config, over, tmp, new PunctualHome(tmp.resolve("home")),
+        Gateway gateway = Gateway.start(new Gateway.Setup(config, over, tmp, new PunctualHome(tmp.resolve("home")),
                 new SparkRuntime(tmp.resolve("spark"), false), clock, "127.0.0.1", 0, Optional.empty(), launcher));
+        started.add(gateway);
+        return gateway;
     }
 
     static HttpResponse<String> call(Gateway gateway, String token, String method, String path, String body)
@@ -100,8 +127,26 @@ final class InMemoryGatewayHarness implements AutoCloseable {
         }
     }
 
+    /** A batch request from the analytics team with the test's jar and {@code fields} added. */
+    HttpResponse<String> post(Gateway gateway, String path, String fields) throws IOException, InterruptedException {
+        return call(gateway, ANALYTICS, "POST", path, "{\"file\": \"" + jar + "\", \"className\": \"com.example.Job\""
+                + fields + "}");
+    }
+
     @Override
-    public void close() {
+    public void afterEach(ExtensionContext context) throws IOException {
         time.shutdownNow();
+        for (Gateway gateway : started) {
+            try {
+                gateway.close();
+            } catch (RuntimeException alreadyClosed) {
+                // the test closed it itself
+            }
+        }
+        try (Stream<Path> files = Files.walk(tmp)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
     }
 }
