@@ -121,8 +121,10 @@ public final class Gateway implements AutoCloseable {
 
     private static ObjectNode health(Setup setup, BatchStore store, BatchService batches) {
         var health = setup.config().health();
+        int starved = ReservationHealth.withoutCapacity(store.all(), setup.cluster(), setup.clock().instant());
         ObjectNode node = BatchJson.JSON.createObjectNode();
-        node.put("status", health.healthy() && store.problems().isEmpty() ? "ok" : "degraded");
+        node.put("status", health.healthy() && store.problems().isEmpty() && starved == 0 ? "ok" : "degraded");
+        node.put("reservationsWithoutCapacity", starved);
         ObjectNode config = node.putObject("config");
         config.put("directory", setup.config().directory().toString());
         config.put("loadedAt", health.loadedAt().toString());
