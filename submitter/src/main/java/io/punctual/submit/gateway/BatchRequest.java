@@ -77,7 +77,7 @@ public record BatchRequest(
      */
     private static void refuseMisplacedInputs(JsonNode body) {
         body.fieldNames().forEachRemaining(field -> {
-            String plain = field.toLowerCase(Locale.ROOT).replace("spark.deadline.", "");
+            String plain = field.toLowerCase(Locale.ROOT).replace(DeadlineKeys.PREFIX, "");
             if (plain.contains("deadline") || MISPLACED.contains(plain)) {
                 throw new InvalidRequest("field '" + field + "' is not a Livy field, and Punctual reads its inputs"
                         + " from conf: send \"conf\": {\"" + DeadlineKeys.BY + "\": \"45m\"} and the like. The keys a"

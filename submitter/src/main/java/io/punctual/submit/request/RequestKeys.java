@@ -27,7 +27,7 @@ public final class RequestKeys {
 
     private static Optional<String> closest(String key) {
         return DeadlineKeys.REQUEST_KEYS.stream().filter(k -> k.equalsIgnoreCase(key)
-                || k.replace("spark.deadline.", "").equalsIgnoreCase(key.substring(DeadlineKeys.PREFIX.length())
+                || k.replace(DeadlineKeys.PREFIX, "").equalsIgnoreCase(key.substring(DeadlineKeys.PREFIX.length())
                         .replace("-", "").replace("_", ""))).findFirst();
     }
 }
