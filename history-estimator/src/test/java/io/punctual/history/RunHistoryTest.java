@@ -64,6 +64,20 @@ class RunHistoryTest {
     }
 
     @Test
+    void aFifoAmongTheLogsIsSkippedWithAMessageInsteadOfHangingTheIngest() throws Exception {
+        Files.write(logs.resolve("app-1"), SyntheticLog.simpleApp("app-1", 4, 100).lines());
+        Path fifo = logs.resolve("app-2");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        RunHistory history = RunHistory.open(home);
+
+        IngestReport report = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(20), () -> history.ingest(logs.toString(), IngestProgress.SILENT));
+
+        assertThat(report.outcomes()).extracting(IngestReport.Outcome::kind).contains("stored");
+        assertThat(report.outcomes()).anySatisfy(o -> assertThat(o.message()).contains("not a regular file"));
+    }
+
+    @Test
     void anInProgressLogIsReadAgainAndReplacedWhenItCompletes() throws IOException {
         RunHistory history = RunHistory.open(home);
         List<String> lines = SyntheticLog.simpleApp("app-9", 4, 100).lines();

@@ -114,6 +114,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public void queuesChanged() {
+        cluster.queuesChanged();
+    }
+
+    @Override
     public void close() {
         cluster.close();
     }

@@ -59,6 +59,15 @@ public interface ClusterGateway extends AutoCloseable {
     /** Kills the application; killing one that already ended is a no-op. */
     void kill(AppId id, String why);
 
+    /**
+     * Told after the scheduler's queues were changed (a team queue created or resized): a change reinitialises the
+     * Capacity Scheduler's queues, which on Hadoop 3.3.x leaves live reservation queues without effective resources
+     * and the plan's default queue stranded. The zero-capacity remedy runs now rather than when a batch is found
+     * stuck. Gateways with nothing to repair do nothing.
+     */
+    default void queuesChanged() {
+    }
+
     @Override
     void close();
 }

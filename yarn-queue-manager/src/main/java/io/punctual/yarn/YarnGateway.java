@@ -271,6 +271,12 @@ public final class YarnGateway implements ClusterGateway {
         return !effective.maximum().isZero() && !effective.minimum().isZero();
     }
 
+    @Override
+    public synchronized void queuesChanged() {
+        remedy.apply();
+        nextRemedy = clock.instant().plus(REMEDY_INTERVAL);
+    }
+
     /** Applies the remedy unless it was applied less than {@link #REMEDY_INTERVAL} ago; true when it was applied. */
     private synchronized boolean remedyIfDue() {
         if (clock.instant().isBefore(nextRemedy)) {

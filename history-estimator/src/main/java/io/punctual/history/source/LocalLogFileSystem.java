@@ -37,7 +37,13 @@ public final class LocalLogFileSystem implements LogFileSystem {
 
     @Override
     public InputStream open(String path) throws IOException {
-        return Files.newInputStream(Path.of(path));
+        Path p = Path.of(path);
+        // Opening a FIFO waits for a writer that may never come; a device or socket never ends.
+        if (Files.exists(p) && !Files.isRegularFile(p)) {
+            throw new IOException(path + " is not a regular file (a FIFO, socket or device): skipped; event logs are"
+                    + " regular files");
+        }
+        return Files.newInputStream(p);
     }
 
     @Override

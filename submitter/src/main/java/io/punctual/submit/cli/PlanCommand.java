@@ -46,7 +46,7 @@ public final class PlanCommand implements Command {
             options = options.withCapacity(PlanOptions.parseCapacity(flags.value("--capacity").get()));
         }
         options = options.withStep(flags.whole("--step", (int) options.stepSeconds()));
-        String text = Inputs.read(source, context);
+        String text = Inputs.read(source, context, "a text RDL file");
 
         PlanRun run = PlanFile.run(text, options);
         if (run instanceof PlanRun.Malformed malformed) {

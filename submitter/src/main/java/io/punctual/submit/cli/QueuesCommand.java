@@ -26,7 +26,9 @@ public final class QueuesCommand implements Command {
             (times in seconds).
             """;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // One document per file: text after it is a mistake (two files pasted together), not something to ignore.
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @Override
     public String summary() {
@@ -45,7 +47,7 @@ public final class QueuesCommand implements Command {
             return 0;
         }
         JsonNode input = parse(Inputs.read(flags.onlyPositional("queues file (or - for standard input)",
-                "queues admit"), context));
+                "queues admit"), context, "a JSON queues file"));
         Resources capacity = resources(input.path("capacity"), "capacity");
         List<QueueSpec> queues = new ArrayList<>();
         int index = 0;

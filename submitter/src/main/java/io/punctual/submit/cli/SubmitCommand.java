@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Deadlines;
+import io.punctual.submit.request.RequestKeys;
 import io.punctual.submit.request.SparkOption;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.pipeline.SubmissionOutcome;
@@ -72,6 +73,7 @@ public final class SubmitCommand implements Command {
 
     /** Refuses what cannot work before anything is reserved, and makes the application path absolute. */
     static SubmitArguments validated(SubmitArguments args, CliContext context) {
+        RequestKeys.requireKnown(args.conf());
         for (SparkOption option : args.sparkOptions()) {
             if (NOT_ON_YARN.contains(option.name())) {
                 throw new UsageException(option.name() + " is not supported on YARN; Punctual only submits to YARN");

@@ -202,7 +202,8 @@ public final class ConfigLoader {
             parse(file, shown, problems)
                     .flatMap(parsed -> resolve(parsed, parsed.root().keySet(), file.toString(), shown, environment,
                             problems))
-                    .map(config -> TeamReader.read(new ConfigReader(config, shown, file.toString(), problems), shown))
+                    .map(config -> TeamReader.read(new ConfigReader(config, shown, file.toString(), problems), shown,
+                            layout.dir()))
                     .ifPresent(teams::add);
         }
         return teams;

@@ -4,6 +4,7 @@ import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.submit.PunctualHome;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -24,8 +25,14 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param launchConcurrency how many submissions may be launching at once; the rest wait
      * @param pollInterval      how often the shared poller asks YARN for application states
      * @param stateDir          where submissions are recorded; relative to {@code $PUNCTUAL_HOME} unless absolute
+     * @param clientModeTeams   teams whose batches may run their driver on the gateway's host (client deploy mode)
      */
-    public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir) {
+    public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
+                          List<String> clientModeTeams) {
+
+        public Gateway {
+            clientModeTeams = List.copyOf(clientModeTeams);
+        }
 
         public Path stateDir(PunctualHome home) {
             return home.root().resolve(stateDir).normalize();

@@ -3,6 +3,7 @@ package io.punctual.submit.config;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.submit.config.ConfigReader.Need;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -57,10 +58,14 @@ final class SiteReader {
                 d -> d.compareTo(Duration.ofMillis(100)) >= 0, "a duration of at least 100ms");
         Optional<String> state = r.text("punctual.gateway.state-dir", Need.REQUIRED, NON_BLANK,
                 "a directory, absolute or relative to $PUNCTUAL_HOME");
-        if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()) {
+        Optional<List<String>> clientMode = r.textList("punctual.gateway.client-mode-teams", Need.REQUIRED,
+                "a list of team names");
+        if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
+                || clientMode.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get()));
+        return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get(),
+                clientMode.get()));
     }
 
     private static Optional<SiteConfig.Cluster> cluster(ConfigReader r) {

@@ -2,6 +2,7 @@ package io.punctual.submit.config;
 
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.plan.CapacityOverTimePolicy;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -20,10 +21,11 @@ import java.util.TreeMap;
  * @param defaults         the team's per-job defaults (the "team defaults" level of {@link Precedence})
  * @param jobs             entries for single jobs by job key (the "team job entry" level)
  * @param file             the file the team was read from, as the user named it
+ * @param access           what the team's gateway requests may reach on the gateway's host and as whom they run
  */
 public record TeamConfig(String name, BearerToken token, Queue queue, Optional<SharingLimits> sharingPolicy,
                          List<LatencyGroup> latencySensitive, SettingsLayer defaults, Map<String, SettingsLayer> jobs,
-                         String file) {
+                         String file, Access access) {
 
     public TeamConfig {
         Objects.requireNonNull(name, "name");
@@ -34,6 +36,7 @@ public record TeamConfig(String name, BearerToken token, Queue queue, Optional<S
         Objects.requireNonNull(defaults, "defaults");
         jobs = Collections.unmodifiableMap(new TreeMap<>(jobs));
         Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(access, "access");
     }
 
     /** The team's entry for a job key, or an empty level when it has none. */
@@ -92,6 +95,22 @@ public record TeamConfig(String name, BearerToken token, Queue queue, Optional<S
             Objects.requireNonNull(on, "on");
             Objects.requireNonNull(burst, "burst");
             jobs = List.copyOf(jobs);
+        }
+    }
+
+    /**
+     * What a team's requests may name beyond its own queue: nothing unless its file grants it.
+     *
+     * @param localDirs  absolute directories of the gateway's host the team may ship local files from
+     * @param proxyUsers users the team's applications may run as ({@code proxyUser})
+     */
+    public record Access(List<Path> localDirs, List<String> proxyUsers) {
+
+        public static final Access NONE = new Access(List.of(), List.of());
+
+        public Access {
+            localDirs = List.copyOf(localDirs);
+            proxyUsers = List.copyOf(proxyUsers);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.punctual.submit.config;
 
 import io.punctual.sizing.Resources;
 import io.punctual.submit.config.ConfigReader.Need;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,6 +24,8 @@ final class TeamReader {
     static final String TOKEN = ROOT + ".token";
     static final String QUEUE_NAME = ROOT + ".queue.name";
     static final String QUEUE_CAPACITY = ROOT + ".queue.capacity";
+    static final String LOCAL_DIRS = ROOT + ".local-dirs";
+    static final String PROXY_USERS = ROOT + ".proxy-users";
 
     private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
@@ -39,7 +42,8 @@ final class TeamReader {
     private TeamReader() {
     }
 
-    static TeamFile read(ConfigReader r, String file) {
+    /** @param confDir the configuration directory, which relative {@code local-dirs} are read against */
+    static TeamFile read(ConfigReader r, String file, Path confDir) {
         int before = r.reported();
         Optional<String> name = r.text(NAME, Need.REQUIRED, SiteReader.QUEUE_NAME,
                 "a team name of 1 to 64 letters, digits, '_' or '-'");
@@ -51,11 +55,12 @@ final class TeamReader {
         List<TeamConfig.LatencyGroup> groups = groups(r);
         SettingsLayer defaults = LayerReader.read(r, Level.TEAM, ROOT + ".confidence", ROOT, Need.OPTIONAL);
         Map<String, SettingsLayer> jobs = jobs(r);
+        TeamConfig.Access access = access(r, confDir);
         r.reportUnknownKeys();
         Optional<TeamConfig> team = Optional.empty();
         if (r.reported() == before) {
             team = Optional.of(new TeamConfig(name.orElseThrow(), token.orElseThrow(), queue.orElseThrow(), sharing,
-                    groups, defaults, jobs, file));
+                    groups, defaults, jobs, file, access));
         }
         return new TeamFile(r, name, token, queue, team);
     }
@@ -78,6 +83,19 @@ final class TeamReader {
             return Optional.empty();
         }
         return Optional.of(new TeamConfig.Queue(name.get(), floor, maximum.orElse(100.0)));
+    }
+
+    private static TeamConfig.Access access(ConfigReader r, Path confDir) {
+        List<Path> dirs = new ArrayList<>();
+        for (String dir : r.textList(LOCAL_DIRS, Need.OPTIONAL, "a list of directories").orElse(List.of())) {
+            if (dir.isBlank()) {
+                r.problem(LOCAL_DIRS, "expected directories of the gateway's host, got an empty name");
+            } else {
+                dirs.add(confDir.toAbsolutePath().resolve(dir).normalize());
+            }
+        }
+        List<String> users = r.textList(PROXY_USERS, Need.OPTIONAL, "a list of user names").orElse(List.of());
+        return new TeamConfig.Access(dirs, users);
     }
 
     private static Optional<TeamConfig.SharingLimits> sharing(ConfigReader r) {

@@ -11,7 +11,6 @@ import io.punctual.submit.config.PunctualConfig;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.pipeline.SizingSettings;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,7 +37,6 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
 
     static BatchIntake of(BatchRequest request, TeamConfig team, Assembly assembly, Clock clock) {
         PunctualConfig config = assembly.config();
-        requireReadable(request.file());
         Map<String, String> requestConf = new LinkedHashMap<>(request.conf());
         request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));
         request.executorCores().ifPresent(c -> requestConf.put("spark.executor.cores", c.toString()));
@@ -53,6 +51,7 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         conf.put("spark.yarn.tags", tags(request.conf().get("spark.yarn.tags")));
         // The deadline is kept once, as the instant below: a relative "45m" read again later would mean another time.
         conf.remove(DeadlineKeys.BY);
+        new TeamAccess(team, config.site().gateway()).check(request, conf);
 
         Instant now = clock.instant();
         Optional<Instant> deadline = Optional.ofNullable(request.conf().get(DeadlineKeys.BY))
@@ -79,22 +78,6 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
             return Deadlines.parse(text, clock);
         } catch (InvalidRequest e) {
             throw new InvalidRequest("conf 'spark.deadline.by': " + e.getMessage());
-        }
-    }
-
-    /** A local application file must exist where the gateway runs; remote URIs are for YARN to fetch. */
-    private static void requireReadable(String file) {
-        boolean remote = file.matches("[A-Za-z][A-Za-z0-9+.-]*:.*") && !file.startsWith("file:");
-        if (remote) {
-            return;
-        }
-        Path path = Path.of(file.startsWith("file:") ? java.net.URI.create(file).getPath() : file);
-        if (!path.isAbsolute()) {
-            throw new InvalidRequest("field 'file' must be an absolute path or a URI (hdfs://, s3a://, local:),"
-                    + " got '" + file + "'");
-        }
-        if (!Files.isRegularFile(path)) {
-            throw new InvalidRequest("field 'file': " + path + " does not exist on the gateway's host");
         }
     }
 

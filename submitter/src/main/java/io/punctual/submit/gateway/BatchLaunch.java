@@ -121,12 +121,28 @@ final class BatchLaunch {
             }
         } catch (RuntimeException e) {
             LOG.warn("batch {} failed", id, e);
-            record(id, new SubmissionState.Ended(state(id).submission(), new SubmissionOutcome.Failed(
-                    state(id).submission(), "failed while launching: " + e.getMessage())));
+            fail(id, "failed while launching: " + e.getMessage());
         } finally {
             if (exclusive) {
                 busy.remove(id);
             }
+        }
+    }
+
+    /**
+     * Ends the batch failed, with the reason. A record the machine cannot read back (an older or damaged one) is
+     * ended directly, so one bad batch never stops the rest.
+     */
+    void fail(int id, String reason) {
+        try {
+            Submission submission = state(id).submission();
+            record(id, new SubmissionState.Ended(submission, new SubmissionOutcome.Failed(submission, reason)));
+        } catch (RuntimeException unreadable) {
+            LOG.warn("batch {} cannot be read back; ending it failed", id, unreadable);
+            live.remove(id);
+            conductors.remove(id);
+            change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.DEAD).reason(CallerText.of(reason))
+                    .build().logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
         }
     }
 
@@ -150,6 +166,9 @@ final class BatchLaunch {
                 return next;
             }
             change(id, b -> BatchStates.write(b, next, now()).build());
+            if (next instanceof SubmissionState.Ended ended && ended.outcome() instanceof SubmissionOutcome.Failed f) {
+                change(id, b -> b.logged(clock.instant() + " failed: " + CallerText.of(f.reason()), now()));
+            }
             count(id, live.get(id), next);
             if (next.isEnded()) {
                 live.remove(id);
@@ -215,11 +234,17 @@ final class BatchLaunch {
         return current.sizing(current.settings(JobKey.parse(batch.jobKey()), SparkSettings.effective(batch.request())));
     }
 
-    /** Work without a deadline runs in its team's own queue (created on first use), else the site's best-effort one. */
+    /**
+     * Work without a deadline runs in the site's best-effort queue when the request named it, else in its team's own
+     * queue (created on first use), else the site's best-effort one.
+     */
     private String bestEffortQueue(BatchRecord batch) {
         var current = assembly.get().config();
-        return current.team(batch.team()).flatMap(queues::teamQueue)
-                .orElse(current.site().cluster().bestEffortQueue());
+        String siteQueue = current.site().cluster().bestEffortQueue();
+        if (siteQueue.equals(SparkSettings.effective(batch.request()).get("spark.yarn.queue"))) {
+            return siteQueue;
+        }
+        return current.team(batch.team()).flatMap(queues::teamQueue).orElse(siteQueue);
     }
 
     /** Every event but task progress, which would crowd the steps out of the log's last lines. */

@@ -88,6 +88,24 @@ public record BatchRecord(
                 List.of());
     }
 
+    /**
+     * What stands for a batch whose record was lost to damage: dead, with the reason, under its id and idempotency
+     * key (both from the store's index), so neither is given out again and a retry learns what happened.
+     */
+    public static BatchRecord lost(int id, String team, String idempotencyKey, long nowMs) {
+        BatchRecord empty = recorded(id, team, "gw-lost-" + id, idempotencyKey, null, null,
+                new SubmitArguments(List.of(), java.util.Map.of(), "", List.of(), false), "", nowMs, nowMs, null,
+                true);
+        return empty.toBuilder().state(BatchState.DEAD).reason("the gateway's journal lost this batch's record to"
+                + " damage; its state is unknown: look for its application on YARN, or submit again with a new key")
+                .build();
+    }
+
+    /** Whether this stands for a batch whose record was lost ({@link #lost}). */
+    public boolean isLost() {
+        return submissionId.startsWith("gw-lost-");
+    }
+
     public boolean isFinal() {
         return state.isFinal();
     }

@@ -4,7 +4,10 @@ import io.punctual.submit.request.SubmitArguments;
 
 import io.punctual.submit.request.SparkOption;
 
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.InvalidRequest;
+import io.punctual.submit.request.RequestKeys;
+import io.punctual.submit.request.SparkMemory;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -12,11 +15,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A Livy {@code POST /batches} body. Livy's fields, with Livy's meaning; Punctual's own inputs travel in {@code conf}
- * as {@code spark.deadline.*} keys. Unknown fields are ignored, as Livy does; a known field of the wrong type is an
+ * as {@code spark.deadline.*} keys. Unknown fields are ignored, as Livy does (but for deadline-like ones); a known
+ * field of the wrong type is an
  * error that names it.
  */
 public record BatchRequest(
@@ -37,6 +43,9 @@ public record BatchRequest(
         Map<String, String> conf,
         Optional<String> proxyUser) {
 
+    /** Top-level names (lower case) that are Punctual's inputs sent in the wrong place. */
+    private static final Set<String> MISPLACED = Set.of("confidence", "maxexecutors", "idempotencykey", "by");
+
     public BatchRequest {
         args = List.copyOf(args);
         jars = List.copyOf(jars);
@@ -50,13 +59,38 @@ public record BatchRequest(
         if (body == null || !body.isObject()) {
             throw new InvalidRequest("the request body must be a JSON object with at least \"file\"");
         }
+        refuseMisplacedInputs(body);
         String file = string(body, "file").orElseThrow(() -> new InvalidRequest("field 'file' is required: the application"
                 + " jar or Python file to run"));
+        Map<String, String> conf = map(body, "conf");
+        RequestKeys.requireKnown(conf);
         return new BatchRequest(file, string(body, "className"), strings(body, "args"), strings(body, "jars"),
                 strings(body, "pyFiles"), strings(body, "files"), strings(body, "archives"),
-                string(body, "driverMemory"), whole(body, "driverCores"), string(body, "executorMemory"),
+                memory(body, "driverMemory"), whole(body, "driverCores"), memory(body, "executorMemory"),
                 whole(body, "executorCores"), whole(body, "numExecutors"), string(body, "queue"),
-                string(body, "name"), map(body, "conf"), string(body, "proxyUser"));
+                string(body, "name"), conf, string(body, "proxyUser"));
+    }
+
+    /**
+     * Unknown fields are ignored as Livy does, except those that look like Punctual's inputs: a top-level
+     * {@code deadline} would otherwise make the batch best-effort without a word.
+     */
+    private static void refuseMisplacedInputs(JsonNode body) {
+        body.fieldNames().forEachRemaining(field -> {
+            String plain = field.toLowerCase(Locale.ROOT).replace(DeadlineKeys.PREFIX, "");
+            if (plain.contains("deadline") || MISPLACED.contains(plain)) {
+                throw new InvalidRequest("field '" + field + "' is not a Livy field, and Punctual reads its inputs"
+                        + " from conf: send \"conf\": {\"" + DeadlineKeys.BY + "\": \"45m\"} and the like. The keys a"
+                        + " request may set: " + String.join(", ", DeadlineKeys.REQUEST_KEYS));
+            }
+        });
+    }
+
+    /** A Spark memory size, read now so that "lots" is the caller's 400 and not a batch that dies later. */
+    private static Optional<String> memory(JsonNode body, String field) {
+        Optional<String> value = string(body, field);
+        value.ifPresent(v -> SparkMemory.mebibytes(v, "field '" + field + "'"));
+        return value;
     }
 
     private static Optional<String> string(JsonNode body, String field) {

@@ -55,7 +55,8 @@ public final class BatchService implements AutoCloseable {
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
         Assembly current = assembly.get();
         BatchIntake intake = BatchIntake.of(request, team, current, clock);
-        String planQueue = current.planQueue(request.queue());
+        String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
+                intake.deadline().isEmpty());
         String submissionId = "gw-" + Submission.newId();
         long submittedMs = intake.submittedAt().toEpochMilli();
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
@@ -67,15 +68,30 @@ public final class BatchService implements AutoCloseable {
         metrics.submitted(created.isNew());
         if (created.isNew()) {
             enqueue(created.record().id());
+        } else if (!created.record().isLost() && !sameRequest(created.record(), intake, request)) {
+            throw new IdempotencyConflict("Idempotency-Key '" + idempotencyKey.orElse("") + "' already created batch "
+                    + created.record().id() + " from a different request; send that request again to get the batch,"
+                    + " or use a new key for a new batch");
         }
         return created;
+    }
+
+    /**
+     * Whether a replay carries the request that created the batch, as both resolve: the same command line, name and
+     * proxy user, and a deadline or none alike (a relative deadline is a later instant on every retry).
+     */
+    private static boolean sameRequest(BatchRecord first, BatchIntake again, BatchRequest request) {
+        return first.request().equals(again.request()) && first.bestEffort() == again.deadline().isEmpty()
+                && java.util.Objects.equals(first.name(), request.name().orElse(null))
+                && java.util.Objects.equals(first.proxyUser(), request.proxyUser().orElse(null));
     }
 
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         BatchIntake intake = BatchIntake.of(request, team, current, clock);
-        String planQueue = current.planQueue(request.queue());
+        String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
+                intake.deadline().isEmpty());
         var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
                 intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
                 intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),

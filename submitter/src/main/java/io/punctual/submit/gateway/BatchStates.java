@@ -90,9 +90,10 @@ final class BatchStates {
         if (outcome instanceof SubmissionOutcome.Finished f) {
             BatchState state = f.state() == AppState.SUCCEEDED ? BatchState.SUCCESS
                     : f.state() == AppState.KILLED ? BatchState.KILLED : BatchState.DEAD;
-            return b.state(state).app(f.app().value(), f.queue())
+            return b.state(state).app(f.app().value(), f.queue().isBlank() ? before.yarnQueue() : f.queue())
                     .finished(f.finishedAt().toEpochMilli(), before.bestEffort() ? null : f.metDeadline())
-                    .reason(f.state() == AppState.SUCCEEDED ? before.reason() : f.state() + ": " + f.diagnostics());
+                    .reason(f.state() == AppState.SUCCEEDED ? before.reason()
+                            : CallerText.of(f.state() + ": " + f.diagnostics()));
         }
         if (outcome instanceof SubmissionOutcome.Rejected r) {
             return b.state(BatchState.DEAD).verdict("rejected").reason(r.reason());
@@ -100,6 +101,6 @@ final class BatchStates {
         if (outcome instanceof SubmissionOutcome.Killed k) {
             return b.state(BatchState.KILLED).reason(k.why()).finished(nowMs, before.bestEffort() ? null : false);
         }
-        return b.state(BatchState.DEAD).reason(((SubmissionOutcome.Failed) outcome).reason());
+        return b.state(BatchState.DEAD).reason(CallerText.of(((SubmissionOutcome.Failed) outcome).reason()));
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -120,8 +121,10 @@ public final class Gateway implements AutoCloseable {
 
     private static ObjectNode health(Setup setup, BatchStore store, BatchService batches) {
         var health = setup.config().health();
+        int starved = ReservationHealth.withoutCapacity(store.all(), setup.cluster(), setup.clock().instant());
         ObjectNode node = BatchJson.JSON.createObjectNode();
-        node.put("status", health.healthy() && store.problems().isEmpty() ? "ok" : "degraded");
+        node.put("status", health.healthy() && store.problems().isEmpty() && starved == 0 ? "ok" : "degraded");
+        node.put("reservationsWithoutCapacity", starved);
         ObjectNode config = node.putObject("config");
         config.put("directory", setup.config().directory().toString());
         config.put("loadedAt", health.loadedAt().toString());
@@ -131,8 +134,13 @@ public final class Gateway implements AutoCloseable {
             var problems = failure.putArray("problems");
             f.problems().forEach(p -> problems.add(p.toString()));
         });
+        List<String> found = store.problems();
         var problems = node.putArray("storeProblems");
-        store.problems().forEach(problems::add);
+        found.forEach(problems::add);
+        if (!found.isEmpty()) {
+            node.put("storeProblemsAcknowledge", "read them, then delete " + StoreProblems.FILE + " in the gateway's"
+                    + " state directory");
+        }
         node.put("trackedBatches", batches.tracked());
         node.put("queuedLaunches", batches.queuedLaunches());
         return node;

@@ -43,14 +43,20 @@ final class GatewayRecovery {
             if (batch.isFinal()) {
                 continue;
             }
-            if (batch.appId() != null) {
-                attached++;
-            } else {
-                batches.launcher().change(batch.id(), b -> b.logged(clock.instant() + " the gateway restarted before"
-                        + " YARN had the application; carrying on from " + b.state().livyName(), clock.millis()));
-                relaunched++;
+            try {
+                if (batch.appId() == null) {
+                    batches.launcher().change(batch.id(), b -> b.logged(clock.instant() + " the gateway restarted"
+                            + " before YARN had the application; carrying on from " + b.state().livyName(),
+                            clock.millis()));
+                }
+                batches.restart(batch.id());
+                attached += batch.appId() != null ? 1 : 0;
+                relaunched += batch.appId() == null ? 1 : 0;
+            } catch (RuntimeException e) {
+                LOG.warn("batch {} cannot carry on after the restart", batch.id(), e);
+                batches.launcher().fail(batch.id(), "the gateway restarted and could not carry this batch on: "
+                        + e.getMessage());
             }
-            batches.restart(batch.id());
         }
         reap();
         return new int[] {attached, relaunched};
@@ -69,19 +75,39 @@ final class GatewayRecovery {
                     && live.contains(t.substring("punctual-sub-".length())));
             if (!app.state().isFinal() && !owned) {
                 LOG.warn("killing {}: no live batch owns it (its client is gone)", app.id());
-                gateway.kill(app.id(), "Punctual gateway: no batch owns this application any more");
+                killQuietly(app.id());
             }
         }
         Set<String> held = all.stream().filter(b -> !b.isFinal() && b.reservationId() != null)
                 .map(BatchRecord::reservationId).collect(Collectors.toSet());
-        Set<String> queues = all.stream().map(BatchRecord::planQueue).collect(Collectors.toSet());
+        // Only deadline batches reserve; a best-effort batch of an older journal may name a queue with no plan.
+        Set<String> queues = all.stream().filter(b -> !b.bestEffort()).map(BatchRecord::planQueue)
+                .collect(Collectors.toSet());
         for (String queue : queues) {
-            for (ReservationInfo reservation : gateway.reservations(queue)) {
+            for (ReservationInfo reservation : reservationsIn(queue)) {
                 if (reservation.name().startsWith("punctual gw-") && !held.contains(reservation.id().value())) {
                     LOG.warn("releasing {}: no live batch holds it", reservation.id());
                     releaseQuietly(reservation.id());
                 }
             }
+        }
+    }
+
+    /** One queue YARN cannot list (not reservable, or gone) must not stop the others being cleaned up. */
+    private List<ReservationInfo> reservationsIn(String queue) {
+        try {
+            return gateway.reservations(queue);
+        } catch (RuntimeException e) {
+            LOG.warn("cannot list the reservations in queue {} ({}); leaving them to expire", queue, e.getMessage());
+            return List.of();
+        }
+    }
+
+    private void killQuietly(io.punctual.yarn.AppId app) {
+        try {
+            gateway.kill(app, "Punctual gateway: no batch owns this application any more");
+        } catch (RuntimeException e) {
+            LOG.warn("could not kill {} ({}); the next round tries again", app, e.getMessage());
         }
     }
 

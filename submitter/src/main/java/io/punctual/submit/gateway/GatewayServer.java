@@ -35,6 +35,7 @@ public final class GatewayServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayServer.class);
     private static final Pattern BATCH = Pattern.compile("/batches/(\\d+)(/state|/log)?/?");
     private static final int MAX_BODY = 1 << 20;
+    private static final long MAX_DRAIN = 64L << 20;
 
     private final HttpServer server;
     private final ExecutorService threads;
@@ -80,11 +81,16 @@ public final class GatewayServer implements AutoCloseable {
         try (exchange) {
             try {
                 route(exchange);
+            } catch (IdempotencyConflict e) {
+                send(exchange, 422, BatchJson.message(e.getMessage()));
+            } catch (RequestRefused e) {
+                send(exchange, 403, BatchJson.message(e.getMessage()));
             } catch (InvalidRequest | IllegalArgumentException e) {
                 send(exchange, 400, BatchJson.message(e.getMessage()));
             } catch (RuntimeException e) {
                 LOG.error("request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-                send(exchange, 500, BatchJson.message("internal error: " + e.getMessage()));
+                send(exchange, 500, BatchJson.message("internal error: " + CallerText.of(e.getMessage())
+                        + "; the gateway's log has the details"));
             }
             // A body the route did not read would be left in the connection for the next request to trip over.
             exchange.getRequestBody().transferTo(OutputStream.nullOutputStream());
@@ -113,7 +119,10 @@ public final class GatewayServer implements AutoCloseable {
             }
         } else {
             Matcher m = BATCH.matcher(path);
-            if (m.matches()) {
+            if (m.matches() && m.group(1).length() > 9) {
+                // Ids are ints; a longer number names no batch, and is no reason for a parse error.
+                send(exchange, 404, BatchJson.message("batch " + m.group(1) + " not found"));
+            } else if (m.matches()) {
                 Optional<TeamConfig> team = authenticate(exchange);
                 if (team.isPresent()) {
                     batchRoute(exchange, method, team.get(), Integer.parseInt(m.group(1)), m.group(2));
@@ -192,7 +201,11 @@ public final class GatewayServer implements AutoCloseable {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] bytes = in.readNBytes(MAX_BODY + 1);
             if (bytes.length > MAX_BODY) {
-                throw new InvalidRequest("the request body is larger than 1 MiB");
+                // Read the rest before answering: a server that closes on unread bytes resets the connection, and
+                // the reset can destroy the 400 before the client reads it.
+                long rest = drain(in);
+                throw new InvalidRequest("the request body is " + (bytes.length + rest) + " bytes, more than the"
+                        + " 1 MiB a batch may take: send files by URI (hdfs://, s3a://) instead of inline");
             }
             try {
                 return BatchJson.JSON.readTree(bytes);
@@ -200,6 +213,16 @@ public final class GatewayServer implements AutoCloseable {
                 throw new InvalidRequest("malformed JSON: " + e.getOriginalMessage());
             }
         }
+    }
+
+    /** Reads and drops up to {@link #MAX_DRAIN} bytes: enough for any honest mistake, not a stream without end. */
+    private static long drain(InputStream in) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long total = 0;
+        for (int n = in.read(buffer); n > 0 && total < MAX_DRAIN; n = in.read(buffer)) {
+            total += n;
+        }
+        return total;
     }
 
     private static Map<String, String> query(HttpExchange exchange) {

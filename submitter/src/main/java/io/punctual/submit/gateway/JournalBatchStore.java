@@ -3,16 +3,17 @@ package io.punctual.submit.gateway;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -30,33 +31,51 @@ import java.util.function.IntFunction;
  * The embedded {@link BatchStore}: an append-only journal of batch records, one JSON line per change, with group
  * commit. Writers hand their record to one journal thread, which appends everything waiting and forces the file to
  * disk once for all of them; a writer returns when its line is on disk. A burst of submissions therefore costs a few
- * flushes, not one each. Opening replays the journal (the last line of a batch wins; a line cut by a crash is
- * reported and skipped) and rewrites it compacted, atomically.
+ * flushes, not one each.
+ *
+ * <p>Beside the journal, an index holds one line per batch created (id, team, idempotency key), written and forced
+ * before the batch's first record: it is the high-water mark of ids, and the memory of a batch whose record is lost.
+ * Opening reads both whatever their bytes (a damaged line is skipped and reported by line and cause), copies a
+ * damaged file aside, keeps a lost batch as a dead record so neither its id nor its key is given out again, records
+ * the problems until an operator acknowledges them, and rewrites both files compacted, atomically.
  */
 public final class JournalBatchStore implements BatchStore, AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new Jdk8Module())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private static final String JOURNAL = "batches.journal";
+    private static final String INDEX = "batches.index";
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
 
-    private record Append(BatchRecord record, CompletableFuture<Void> done) {
+    /** A batch as the index knows it: enough to keep its id and key when its record is lost. */
+    record IndexEntry(int id, String team, String idempotencyKey) {
+    }
+
+    private record Append(BatchRecord record, boolean created, CompletableFuture<Void> done) {
     }
 
     private final Path file;
+    private final Path indexFile;
     private final FileChannel channel;
+    private final FileChannel indexChannel;
     private final Map<Integer, BatchRecord> byId = new ConcurrentHashMap<>();
     private final Map<String, Integer> byKey = new HashMap<>();
     private final Map<Integer, CompletableFuture<Void>> pending = new ConcurrentHashMap<>();
-    private final List<String> problems = new ArrayList<>();
+    private final StoreProblems problems;
     private final BlockingQueue<Append> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private int nextId;
 
     private JournalBatchStore(Path dir) throws IOException {
         this.file = dir.resolve(JOURNAL);
-        replay();
-        compact(dir);
+        this.indexFile = dir.resolve(INDEX);
+        this.problems = new StoreProblems(dir);
+        problems.add(replay());
+        compact(dir, file, all().stream().map(JournalBatchStore::line).toList());
+        compact(dir, indexFile, all().stream().map(r -> indexLine(r)).toList());
         this.channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        this.indexChannel = FileChannel.open(indexFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         this.writer = new Thread(this::writeLoop, "punctual-journal");
         writer.setDaemon(true);
         writer.start();
@@ -71,25 +90,34 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
         }
     }
 
-    private void replay() throws IOException {
-        if (!Files.exists(file)) {
-            return;
-        }
-        int lineNo = 0;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    index(JSON.readValue(line, BatchRecord.class));
-                } catch (IOException | RuntimeException damaged) {
-                    problems.add(file + ":" + lineNo + ": skipped a damaged record (" + damaged.getMessage() + ")");
-                }
+    /** Loads what both files hold; returns the problems found, each naming the copy of the damaged file. */
+    private List<String> replay() throws IOException {
+        JournalLines.Read<BatchRecord> records = JournalLines.read(file, BatchRecord.class, JSON);
+        JournalLines.Read<IndexEntry> entries = JournalLines.read(indexFile, IndexEntry.class, JSON);
+        records.items().forEach(this::index);
+        List<String> found = new ArrayList<>(keptAside(file, records.problems()));
+        found.addAll(keptAside(indexFile, entries.problems()));
+        long now = System.currentTimeMillis();
+        for (IndexEntry entry : entries.items()) {
+            if (!byId.containsKey(entry.id())) {
+                index(BatchRecord.lost(entry.id(), entry.team(), entry.idempotencyKey(), now));
+                found.add("batch " + entry.id() + " was lost from the journal: it is kept as dead, so its id and its"
+                        + " idempotency key are not given out again");
             }
         }
-        nextId = byId.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+        int highest = entries.items().stream().mapToInt(IndexEntry::id).max().orElse(-1);
+        nextId = Math.max(highest, byId.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1)) + 1;
+        return found;
+    }
+
+    /** Copies a damaged file aside before compaction drops its bad lines; the problems then name the copy. */
+    private static List<String> keptAside(Path damaged, List<String> found) throws IOException {
+        if (found.isEmpty()) {
+            return found;
+        }
+        Path copy = damaged.resolveSibling(damaged.getFileName() + ".damaged-" + STAMP.format(Instant.now()));
+        Files.copy(damaged, copy, StandardCopyOption.COPY_ATTRIBUTES);
+        return found.stream().map(p -> p + "; the file as found is kept as " + copy.getFileName()).toList();
     }
 
     private void index(BatchRecord record) {
@@ -99,17 +127,17 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
         }
     }
 
-    /** Rewrites the journal with one line per batch: written aside, forced, then renamed over the old one. */
-    private void compact(Path dir) throws IOException {
-        Path partial = dir.resolve(JOURNAL + ".tmp");
+    /** Rewrites a file with the given lines: written aside, forced, then renamed over the old one. */
+    private static void compact(Path dir, Path target, List<ByteBuffer> lines) throws IOException {
+        Path partial = target.resolveSibling(target.getFileName() + ".tmp");
         try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            for (BatchRecord record : all()) {
-                out.write(line(record));
+            for (ByteBuffer line : lines) {
+                out.write(line);
             }
             out.force(true);
         }
-        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
             directory.force(true);
         }
@@ -125,7 +153,7 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
             isNew = existing == null;
             if (isNew) {
                 record = create.apply(nextId++);
-                durable = append(record);
+                durable = append(record, true);
                 pending.put(record.id(), durable);
                 index(record);
             } else {
@@ -161,16 +189,16 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
     public void update(BatchRecord record) {
         byId.put(record.id(), record);
         try {
-            append(record).join();
+            append(record, false).join();
         } catch (CompletionException e) {
             throw new UncheckedIOException("batch " + record.id() + " could not be recorded",
                     e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
         }
     }
 
-    private CompletableFuture<Void> append(BatchRecord record) {
+    private CompletableFuture<Void> append(BatchRecord record, boolean created) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        queue.add(new Append(record, done));
+        queue.add(new Append(record, created, done));
         return done;
     }
 
@@ -185,6 +213,17 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
             }
             queue.drainTo(batch);
             try {
+                // The index first: an id is never in the journal before it is in the index.
+                boolean created = false;
+                for (Append append : batch) {
+                    if (append.created()) {
+                        indexChannel.write(indexLine(append.record()));
+                        created = true;
+                    }
+                }
+                if (created) {
+                    indexChannel.force(false);
+                }
                 for (Append append : batch) {
                     channel.write(line(append.record()));
                 }
@@ -197,11 +236,23 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
         }
     }
 
-    private static ByteBuffer line(BatchRecord record) throws IOException {
-        byte[] json = JSON.writeValueAsBytes(record);
-        ByteBuffer buffer = ByteBuffer.allocate(json.length + 1);
-        buffer.put(json).put((byte) '\n').flip();
-        return buffer;
+    private static ByteBuffer line(BatchRecord record) {
+        return bytes(record);
+    }
+
+    private static ByteBuffer indexLine(BatchRecord record) {
+        return bytes(new IndexEntry(record.id(), record.team(), record.idempotencyKey()));
+    }
+
+    private static ByteBuffer bytes(Object value) {
+        try {
+            byte[] json = JSON.writeValueAsBytes(value);
+            ByteBuffer buffer = ByteBuffer.allocate(json.length + 1);
+            buffer.put(json).put((byte) '\n').flip();
+            return buffer;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
     }
 
     @Override
@@ -215,8 +266,8 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
     }
 
     @Override
-    public synchronized List<String> problems() {
-        return List.copyOf(problems);
+    public List<String> problems() {
+        return problems.list();
     }
 
     private static String key(String team, String idempotencyKey) {
@@ -229,6 +280,7 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
         try {
             writer.join(5_000);
             channel.close();
+            indexChannel.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {

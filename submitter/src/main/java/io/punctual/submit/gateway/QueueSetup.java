@@ -65,6 +65,10 @@ final class QueueSetup {
         TeamQueueSpec spec = new TeamQueueSpec(team.name(), team.queue().capacity(), team.queue().maximumCapacity(), 0);
         TeamQueueOutcome outcome = teamQueues.get().ensure(spec);
         if (outcome instanceof TeamQueueOutcome.Ready readyQueue) {
+            if (readyQueue.changed()) {
+                // A changed queue tree costs live reservation queues their resources on Hadoop 3.3.x: repair now.
+                gateway.queuesChanged();
+            }
             ready.put(team.name(), readyQueue.queue());
             return Optional.of(readyQueue.queue().queue().leaf());
         }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -19,14 +20,21 @@ import org.apache.spark.launcher.SparkLauncher;
 public final class SparkSubmitLauncher implements Launcher {
 
     private final SparkRuntime runtime;
+    private final Map<String, String> inherited;
 
     public SparkSubmitLauncher(SparkRuntime runtime) {
+        this(runtime, System.getenv());
+    }
+
+    /** @param inherited the environment the child would inherit (the gateway's own, in production) */
+    SparkSubmitLauncher(SparkRuntime runtime, Map<String, String> inherited) {
         this.runtime = runtime;
+        this.inherited = Map.copyOf(inherited);
     }
 
     @Override
     public LaunchedApp launch(LaunchRequest request) {
-        SparkLauncher launcher = new SparkLauncher(request.env())
+        SparkLauncher launcher = new SparkLauncher(ChildEnvironment.over(inherited, request.env()))
                 .setSparkHome(runtime.home().toString())
                 .directory(request.workingDir().toFile())
                 .setAppResource(request.appResource())

@@ -154,8 +154,9 @@ public final class Conductor {
      * A report the caller already has (the gateway's poller reads every application at once), with the progress its
      * event log shows; running applications' progress is told as it changes.
      */
-    public Observation.AppSeen seen(AppId app, Optional<AppReport> report) {
+    public Observation.AppSeen seen(AppId app, Optional<AppReport> yarn) {
         EventLogProgress log = progress.computeIfAbsent(app, id -> pipeline.progressOf(id));
+        Optional<AppReport> report = yarn.or(log::ended);
         SubmissionEvent.Progress now = log.poll();
         if (report.map(r -> r.state() == AppState.RUNNING).orElse(false) && now.stagesStarted() > 0
                 && log.changed()) {

@@ -1,13 +1,19 @@
 package io.punctual.submit.pipeline;
 
 import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -15,6 +21,8 @@ import java.util.stream.Stream;
  * complete lines are read; a line cut at the end of the file is read on the next call.
  */
 final class EventLogProgress {
+
+    private static final Pattern TIMESTAMP = Pattern.compile("\"Timestamp\":(\\d+)");
 
     private final Path dir;
     private final AppId app;
@@ -25,6 +33,9 @@ final class EventLogProgress {
     private int stagesDone;
     private long tasksStarted;
     private long tasksDone;
+    private Instant appStarted;
+    private Instant appEnded;
+    private boolean lastJobFailed;
 
     EventLogProgress(Path dir, AppId app) {
         this.dir = dir;
@@ -75,7 +86,13 @@ final class EventLogProgress {
     }
 
     private void count(String line) {
-        if (line.startsWith("{\"Event\":\"SparkListenerTaskStart\"")) {
+        if (line.startsWith("{\"Event\":\"SparkListenerApplicationStart\"")) {
+            appStarted = timestamp(line).orElse(null);
+        } else if (line.startsWith("{\"Event\":\"SparkListenerApplicationEnd\"")) {
+            appEnded = timestamp(line).orElse(null);
+        } else if (line.startsWith("{\"Event\":\"SparkListenerJobEnd\"")) {
+            lastJobFailed = !line.contains("\"JobSucceeded\"");
+        } else if (line.startsWith("{\"Event\":\"SparkListenerTaskStart\"")) {
             tasksStarted++;
         } else if (line.startsWith("{\"Event\":\"SparkListenerTaskEnd\"")) {
             tasksDone++;
@@ -84,6 +101,28 @@ final class EventLogProgress {
         } else if (line.startsWith("{\"Event\":\"SparkListenerStageCompleted\"")) {
             stagesDone++;
         }
+    }
+
+    private static Optional<Instant> timestamp(String line) {
+        Matcher m = TIMESTAMP.matcher(line);
+        return m.find() ? Optional.of(Instant.ofEpochMilli(Long.parseLong(m.group(1)))) : Optional.empty();
+    }
+
+    /**
+     * How the application ended, as its finished log tells, for when YARN has forgotten it (a ResourceManager that
+     * restarted without its state, as the embedded one does): the driver wrote its end, and its last job's result
+     * says whether it failed. Empty while the log is still in progress or has no end.
+     */
+    Optional<AppReport> ended() {
+        poll();
+        if (file == null || file.getFileName().toString().endsWith(".inprogress") || appEnded == null) {
+            return Optional.empty();
+        }
+        AppState state = lastJobFailed ? AppState.FAILED : AppState.SUCCEEDED;
+        return Optional.of(new AppReport(app, "", "", "", state, "FINISHED", Set.of(),
+                appStarted == null ? appEnded : appStarted, Optional.of(appEnded), 1f, "YARN no longer knows the"
+                + " application; its event log shows it ended at " + appEnded
+                + (lastJobFailed ? " after a failed job" : ""), Optional.empty()));
     }
 
     private static int lastIndexOf(byte[] bytes, byte b) {

@@ -2,6 +2,7 @@ package io.punctual.submit.request;
 
 import io.punctual.history.run.DeadlineAsk;
 import io.punctual.sizing.JobKey;
+import java.util.List;
 
 /**
  * Punctual's own Spark configuration keys. They travel as {@code --conf} entries so that a spark-submit command line,
@@ -28,6 +29,13 @@ public final class DeadlineKeys {
     public static final String MAX_EXECUTORS = "spark.deadline.maxExecutors";
     /** A client's key that makes retried gateway submissions return the batch they created first. */
     public static final String IDEMPOTENCY_KEY = "spark.deadline.idempotencyKey";
+
+    /** The keys a request may set; the rest of {@code spark.deadline.*} is Punctual's own or a typo. */
+    public static final List<String> REQUEST_KEYS = List.of(BY, CONFIDENCE, MAX_EXECUTORS, JOB_KEY, TEAM,
+            IDEMPOTENCY_KEY);
+
+    /** The prefix of Punctual's keys. */
+    public static final String PREFIX = "spark.deadline.";
 
     private DeadlineKeys() {
     }

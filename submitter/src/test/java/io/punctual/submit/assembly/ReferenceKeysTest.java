@@ -71,6 +71,7 @@ class ReferenceKeysTest {
         SiteConfig.Gateway gateway = assembly.config().site().gateway();
         Settings settings = assembly.settings(JOB, Map.of());
         return List.of(gateway.host(), gateway.port(), gateway.launchConcurrency(), gateway.stateDir(),
+                gateway.clientModeTeams(),
                 assembly.pipelineSettings(tmp), assembly.planQueue(),
                 assembly.config().site().cluster().bestEffortQueue(), assembly.sizing(settings),
                 assembly.learning().smoothing(), assembly.eventLogUri(), settings.sparkProperties());
@@ -106,6 +107,7 @@ class ReferenceKeysTest {
         ConfigValue value = reference.getValue(key);
         return switch (value.valueType()) {
             case OBJECT -> "{ \"spark.punctual.test\" = 1 }";
+            case LIST -> "[\"a-team\"]";
             case BOOLEAN -> Boolean.toString(!reference.getBoolean(key));
             case NUMBER -> otherNumber(reference.getNumber(key));
             default -> otherString(key, reference.getString(key));

@@ -37,6 +37,16 @@ class ConfiguredCommandsTest {
     }
 
     @Test
+    void aMisspeltDeadlineKeyStopsSubmitInsteadOfRunningBestEffort() throws Exception {
+        Path jar = Files.writeString(tmp.resolve("app.jar"), "not really a jar");
+        var cli = new CliHarness(tmp, Map.of());
+
+        assertThat(cli.run("submit", "--conf", "spark.deadline.By=10m", "--deadline", "10m", jar.toString()))
+                .isEqualTo(1);
+        assertThat(cli.err()).contains("spark.deadline.By").contains("did you mean 'spark.deadline.by'");
+    }
+
+    @Test
     void explainSizesWithTheConfiguredCapAndConfidenceFromTheEnvironmentsDirectory() throws Exception {
         Path dir = confDir("punctual {\n  sizing.confidence = 0.75\n  job { max-executors = 2\n"
                 + "    executor { memory = 1g, cores = 1 } }\n}\n");

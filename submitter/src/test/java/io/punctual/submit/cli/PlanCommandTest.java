@@ -45,6 +45,16 @@ class PlanCommandTest {
     }
 
     @Test
+    void aBinaryFileIsNotTakenForRdl() throws Exception {
+        Files.write(tmp.resolve("ls"), new byte[] {0x7f, 'E', 'L', 'F', (byte) 0xC3, 0x28, 0, 1});
+        var cli = new CliHarness(tmp, Map.of());
+
+        assertThat(cli.run("plan", "ls")).isNotZero();
+
+        assertThat(cli.err()).contains("ls is not a text RDL file").doesNotContain("Input length");
+    }
+
+    @Test
     void malformedRdlNamesLineAndColumnAndPlansNothing() throws Exception {
         Files.writeString(tmp.resolve("bad.rdl"), "window(atom(<1,1024>,1,10,60,600),0,100)\natom(<1,1024>,1,10,240\n");
         var cli = new CliHarness(tmp, Map.of());

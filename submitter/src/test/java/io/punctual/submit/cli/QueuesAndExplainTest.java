@@ -38,6 +38,16 @@ class QueuesAndExplainTest {
     }
 
     @Test
+    void trailingGarbageAfterTheQueuesIsRejected() throws Exception {
+        Files.writeString(tmp.resolve("q.json"), """
+                {"capacity":{"vcores":100,"memoryMb":102400},"queues":[{"name":"batch","kind":"TQ"}]} garbage
+                """);
+        var cli = new CliHarness(tmp, Map.of());
+        assertThat(cli.run("queues", "admit", "q.json")).isEqualTo(1);
+        assertThat(cli.err()).contains("not valid JSON").contains("line 1");
+    }
+
+    @Test
     void aBadQueueSpecNamesTheField() throws Exception {
         Files.writeString(tmp.resolve("q.json"), """
                 {"capacity":{"vcores":100,"memoryMb":102400},"queues":[{"name":"x","kind":"LQ","on":60,"period":600}]}

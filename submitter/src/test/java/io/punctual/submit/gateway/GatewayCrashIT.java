@@ -217,4 +217,42 @@ class GatewayCrashIT {
                 .isEqualTo(100);
         killGateway();
     }
+
+    /**
+     * The journal damaged between runs, as a disk or an editor might: a lost last record, then a torn character.
+     * The gateway starts every time, keeps the lost batch's id and key, and reports the damage without its contents.
+     */
+    @Test
+    void aDamagedJournalIsReadAndItsLostBatchKeepsItsIdAndKey() throws Exception {
+        startGateway();
+        String body = "{\"file\":\"" + install.requireWorkloadsJar() + "\",\"numExecutors\":50,\"conf\":{"
+                + "\"spark.deadline.by\":\"6m\",\"spark.deadline.idempotencyKey\":\"damage-key\"}}";
+        int id = JSON.readTree(call("POST", "/batches", body).body()).get("id").asInt();
+        awaitBatch(id, GatewayCrashIT::isFinal, Duration.ofMinutes(2));
+        killGateway();
+        startGateway(); // compacts: the batch is now the journal's last line
+        killGateway();
+        Path journal = work.resolve("home/store/batches/batches.journal");
+        byte[] bytes = Files.readAllBytes(journal);
+        Files.write(journal, java.util.Arrays.copyOf(bytes, bytes.length - 30));
+
+        startGateway();
+        JsonNode lost = batch(id);
+        HttpResponse<String> retry = call("POST", "/batches", body);
+        String health = call("GET", "/healthz", null).body();
+
+        assertThat(lost.get("state").asText()).isEqualTo("dead");
+        assertThat(retry.statusCode()).as("the key is remembered").isEqualTo(200);
+        assertThat(JSON.readTree(retry.body()).get("id").asInt()).isEqualTo(id);
+        assertThat(health).contains("degraded").contains("batch " + id + " was lost").doesNotContain("damage-key");
+        killGateway();
+
+        Files.write(journal, new byte[] {'{', (byte) 0xC3, '\n'}, java.nio.file.StandardOpenOption.APPEND);
+        startGateway();
+        assertThat(call("GET", "/healthz", null).body()).contains("not UTF-8 text");
+        int next = JSON.readTree(call("POST", "/batches", body.replace("damage-key", "damage-key-2")).body())
+                .get("id").asInt();
+        assertThat(next).as("ids are never reused").isGreaterThan(id);
+        killGateway();
+    }
 }

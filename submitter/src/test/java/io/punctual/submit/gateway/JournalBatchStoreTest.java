@@ -59,7 +59,63 @@ class JournalBatchStoreTest {
             assertThat(reopened.problems()).singleElement().asString().contains("damaged record");
         }
         try (JournalBatchStore compacted = JournalBatchStore.open(dir)) {
+            assertThat(compacted.problems()).as("reported until acknowledged").hasSize(1);
+            Files.delete(dir.resolve(StoreProblems.FILE));
+            assertThat(compacted.problems()).as("acknowledged").isEmpty();
+        }
+        try (JournalBatchStore compacted = JournalBatchStore.open(dir)) {
             assertThat(compacted.problems()).as("the reopen rewrote the journal without the cut line").isEmpty();
+        }
+    }
+
+    @Test
+    void anyBytesAppendedAreReadTheBadLinesReportedByLineAndCauseWithoutTheirContents() throws IOException {
+        try (JournalBatchStore store = JournalBatchStore.open(dir)) {
+            store.createOnce("finance", "secret-key", id -> record(id, "secret-key"));
+        }
+        byte[] noise = new byte[4096];
+        new java.util.Random(14).nextBytes(noise);
+        Path journal = dir.resolve("batches.journal");
+        Files.write(journal, new byte[] {'{', '"', (byte) 0xC3, '\n'}, StandardOpenOption.APPEND);
+        Files.write(journal, noise, StandardOpenOption.APPEND);
+        Files.writeString(journal, "\n{\"id\":7,\"team\":\"growth\",\"idempotencyKey\":\"their-key\"}\n",
+                StandardOpenOption.APPEND);
+
+        try (JournalBatchStore reopened = JournalBatchStore.open(dir)) {
+            assertThat(reopened.all()).extracting(BatchRecord::id).containsExactly(0);
+            assertThat(reopened.problems()).first().asString().contains("line 2").contains("not UTF-8 text");
+            assertThat(String.join("\n", reopened.problems())).doesNotContain("growth").doesNotContain("their-key")
+                    .doesNotContain("secret-key").doesNotContain("app.jar");
+            assertThat(reopened.problems()).allSatisfy(p -> assertThat(p).contains("batches.journal.damaged-"));
+        }
+        try (var copies = Files.list(dir)) {
+            Path copy = copies.filter(f -> f.getFileName().toString().startsWith("batches.journal.damaged-"))
+                    .findFirst().orElseThrow();
+            assertThat(Files.readAllBytes(copy)).as("the damaged bytes, kept").contains(noise[0]).hasSizeGreaterThan(4096);
+        }
+    }
+
+    @Test
+    void aLostLastRecordKeepsItsIdAndItsIdempotencyKey() throws IOException {
+        try (JournalBatchStore store = JournalBatchStore.open(dir)) {
+            store.createOnce("finance", null, id -> record(id, null));
+            store.createOnce("finance", "k-lost", id -> record(id, "k-lost"));
+        }
+        Path journal = dir.resolve("batches.journal");
+        String text = Files.readString(journal);
+        Files.writeString(journal, text.substring(0, text.length() - 40));
+
+        try (JournalBatchStore reopened = JournalBatchStore.open(dir)) {
+            BatchRecord lost = reopened.get(1).orElseThrow();
+            assertThat(lost.state()).isEqualTo(BatchState.DEAD);
+            assertThat(lost.reason()).contains("lost");
+            assertThat(reopened.createOnce("finance", "k-lost", id -> record(id, "k-lost")).isNew()).isFalse();
+            assertThat(reopened.createOnce("finance", null, id -> record(id, null)).record().id()).isEqualTo(2);
+            assertThat(reopened.problems()).anySatisfy(p -> assertThat(p).contains("batch 1 was lost"));
+        }
+        try (JournalBatchStore again = JournalBatchStore.open(dir)) {
+            assertThat(again.get(1).orElseThrow().state()).isEqualTo(BatchState.DEAD);
+            assertThat(again.createOnce("finance", null, id -> record(id, null)).record().id()).isEqualTo(3);
         }
     }
 

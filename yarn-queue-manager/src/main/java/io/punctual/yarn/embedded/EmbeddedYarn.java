@@ -60,6 +60,7 @@ public final class EmbeddedYarn implements AutoCloseable {
      */
     public static EmbeddedYarn start(EmbeddedYarnSpec spec, Path confDir) {
         Instant began = Instant.now();
+        OrphanedContainers.stop(spec.name());
         try {
             Files.createDirectories(confDir);
             write(EmbeddedConfiguration.scheduler(spec), confDir.resolve(YarnConfiguration.CS_CONFIGURATION_FILE));

@@ -273,6 +273,11 @@ public final class InMemoryClusterGateway implements ClusterGateway {
         follower.fault(Objects.requireNonNull(fault, "fault"));
     }
 
+    @Override
+    public void queuesChanged() {
+        applyRemedy();
+    }
+
     /** This cluster's repair for the fault (what {@code yarn rmadmin -updateNodeResource} is to a real one). */
     public ZeroCapacityRemedy remedy() {
         return this::applyRemedy;

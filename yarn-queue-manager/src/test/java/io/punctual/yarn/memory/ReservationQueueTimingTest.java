@@ -130,6 +130,19 @@ class ReservationQueueTimingTest {
     }
 
     @Test
+    void aQueueChangeRepairsALiveReservationQueueAtOnce() {
+        cluster.zeroCapacityFault(ZeroCapacityFault.UNTIL_REMEDY);
+        ReservationInfo r = reserve(T0, Duration.ofMinutes(5), Duration.ofMinutes(5));
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(cluster.snapshot().queue(r.id().queueName()).orElseThrow().guaranteed()).isEqualTo(Resources.ZERO);
+
+        cluster.queuesChanged();
+
+        assertThat(cluster.snapshot().queue(r.id().queueName()).orElseThrow().guaranteed())
+                .isNotEqualTo(Resources.ZERO);
+    }
+
+    @Test
     void aPermanentFaultTimesOutAWaitOnTheModelsClockSayingWhy() {
         cluster.zeroCapacityFault(ZeroCapacityFault.PERMANENT);
         ReservationInfo r = reserve(T0, Duration.ofMinutes(5), Duration.ofMinutes(5));

@@ -1,0 +1,27 @@
+package io.punctual.submit.gateway;
+
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A failure as a team may read it: what went wrong, without the gateway's stack frames or the paths of its host (a
+ * caller can open neither, and the paths tell it how the gateway is laid out).
+ */
+final class CallerText {
+
+    private static final Pattern FRAME = Pattern.compile("\\s*(at \\S+\\(.*\\)|\\.\\.\\. \\d+ more)\\s*");
+    /** An absolute path not inside a URI (hdfs:///x keeps its path: it is the cluster's, not the host's). */
+    private static final Pattern HOST_PATH = Pattern.compile("(?<![\\w:/.-])/[\\w.+@-]+(/[\\w.+@-]*)*");
+
+    private CallerText() {
+    }
+
+    static String of(String reason) {
+        if (reason == null) {
+            return null;
+        }
+        String withoutFrames = reason.lines().filter(line -> !FRAME.matcher(line).matches())
+                .collect(Collectors.joining("\n"));
+        return HOST_PATH.matcher(withoutFrames).replaceAll("<gateway path>");
+    }
+}
