@@ -1,5 +1,7 @@
 package io.punctual.bench.rayon;
 
+import io.punctual.simulate.reservations.RayonWorkload;
+
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.PlannerKind;
 import io.punctual.sizing.rayon.plan.RunLengthPlan;

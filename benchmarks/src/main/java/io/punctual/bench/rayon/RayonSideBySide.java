@@ -1,18 +1,12 @@
 package io.punctual.bench.rayon;
 
+import io.punctual.simulate.reservations.RayonWorkload;
+import io.punctual.simulate.reservations.ReservationAcceptance;
+
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.PlannerKind;
-import io.punctual.sizing.rayon.plan.PlanMetrics;
-import io.punctual.sizing.rayon.plan.RunLengthPlan;
-import io.punctual.sizing.rayon.plan.Segment;
-import io.punctual.sizing.rayon.plan.SharingPolicy;
-import io.punctual.sizing.rayon.planning.Placement;
-import io.punctual.sizing.rayon.planning.ReservationAdmission;
-import io.punctual.sizing.rayon.rdl.Compilation;
-import io.punctual.sizing.rayon.rdl.RdlCompiler;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,56 +54,25 @@ public final class RayonSideBySide {
     }
 
     static Result run(String system, List<RayonWorkload.Request> workload, Resources capacity, long horizon) {
-        double[] sizes = new double[workload.size()];
-        boolean[] accepted = new boolean[workload.size()];
-        List<List<Segment>> allocations = new ArrayList<>();
-        String label;
-        long nanos;
-        long cpu;
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        ReservationAcceptance.Result result;
         if (system.equals("GREE") || system.equals("GREE_L")) {
             PlannerKind kind = PlannerKind.valueOf(system);
-            label = "Punctual " + kind.planner();
-            RunLengthPlan plan = new RunLengthPlan(capacity, 1);
-            ReservationAdmission admission = new ReservationAdmission(kind.planner(), SharingPolicy.UNCONSTRAINED);
-            long start = System.nanoTime();
-            cpu = THREADS.getCurrentThreadCpuTime();
-            for (int i = 0; i < workload.size(); i++) {
-                if (RdlCompiler.compile(workload.get(i).rdl()) instanceof Compilation.Feasible f) {
-                    accepted[i] = admission.admit("r" + i, "bench", f.form(), plan) instanceof Placement.Placed;
-                }
-            }
-            nanos = System.nanoTime() - start;
-            cpu = THREADS.getCurrentThreadCpuTime() - cpu;
-            plan.reservations().forEach(r -> allocations.add(r.allocation()));
+            result = ReservationAcceptance.place("Punctual " + kind.planner(), kind, workload, capacity);
         } else {
             YarnAgents.Agent agent = YarnAgents.Agent.valueOf(system);
-            label = agent.label;
             YarnAgents yarn = new YarnAgents(agent, capacity);
+            boolean[] accepted = new boolean[workload.size()];
             long start = System.nanoTime();
-            cpu = THREADS.getCurrentThreadCpuTime();
             for (int i = 0; i < workload.size(); i++) {
                 accepted[i] = yarn.reserve(workload.get(i));
             }
-            nanos = System.nanoTime() - start;
-            cpu = THREADS.getCurrentThreadCpuTime() - cpu;
-            allocations.addAll(yarn.allocations());
+            result = ReservationAcceptance.measure(agent.label, workload, capacity, accepted, yarn.allocations(),
+                    System.nanoTime() - start);
         }
-        int count = 0;
-        for (int i = 0; i < workload.size(); i++) {
-            sizes[i] = workload.get(i).size(capacity);
-            count += accepted[i] ? 1 : 0;
-        }
-        RunLengthPlan mirror = new RunLengthPlan(capacity, 1);
-        int overCommitted = 0;
-        for (int i = 0; i < allocations.size(); i++) {
-            try {
-                mirror.add("m" + i, "bench", allocations.get(i));
-            } catch (IllegalArgumentException overCapacity) {
-                overCommitted++;
-            }
-        }
-        return new Result(label, count, workload.size(), PlanMetrics.acceptance(sizes, accepted),
-                nanos / 1e6 / workload.size(), cpu / 1e6 / workload.size(), PlanMetrics.preemption(mirror),
-                PlanMetrics.uniformity(mirror, 0, horizon), overCommitted);
+        cpu = THREADS.getCurrentThreadCpuTime() - cpu;
+        return new Result(result.policy(), result.acceptedCount(), result.requests(), result.acceptance(),
+                result.millisPerRequest(), cpu / 1e6 / workload.size(), result.preemption(), result.uniformity(),
+                result.overCommitted());
     }
 }

@@ -15,8 +15,11 @@ import java.util.function.Function;
  */
 public final class PolicyCatalog {
 
-    /** Reservation-acceptance policies, not simulated yet: asking for one is an error, not a silent skip. */
-    public static final List<String> NOT_YET = List.of("gree", "gree-l", "yarn-greedy", "yarn-aligned");
+    /** YARN's own reservation agents: measured beside ours by the RayonSideBySide benchmark, not by the simulator. */
+    public static final List<String> NOT_YET = List.of("yarn-greedy", "yarn-aligned");
+
+    /** Reservation placers: they run on a {@code reservations:} workload, not on jobs. */
+    public static final List<String> RESERVATION_POLICIES = List.of("gree", "gree-l");
 
     /** Allocators of latency-sensitive queues: they run on a {@code bursts:} workload, not on jobs. */
     public static final List<String> QUEUE_POLICIES = List.of("bopf", "drf", "strict-priority");
@@ -60,9 +63,14 @@ public final class PolicyCatalog {
                 throw new IllegalArgumentException("policy '" + name + "' allocates latency-sensitive queues, not jobs:"
                         + " run it on --trace bursts:lqs=N[,tqs=M,...]");
             }
+            if (RESERVATION_POLICIES.contains(base)) {
+                throw new IllegalArgumentException("policy '" + name + "' places reservations, not jobs: run it on"
+                        + " --trace reservations:requests=N[,load=L]");
+            }
             if (NOT_YET.contains(base)) {
-                throw new IllegalArgumentException("policy '" + name + "' is not simulated yet (reservation acceptance is"
-                        + " still to come); simulated now: "
+                throw new IllegalArgumentException("policy '" + name + "' is YARN's own agent, which needs the"
+                        + " ResourceManager's classes: the RayonSideBySide benchmark measures it beside gree and gree-l"
+                        + " (benchmarks/results/rayon.md); simulated here: "
                         + String.join(", ", names()));
             }
             if (!factories.containsKey(base)) {

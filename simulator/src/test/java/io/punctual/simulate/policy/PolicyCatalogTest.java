@@ -33,7 +33,8 @@ class PolicyCatalogTest {
         PolicyCatalog catalog = PolicyCatalog.builtIn();
         assertThatThrownBy(() -> catalog.check(List.of("justice", "fifo"))).hasMessageContaining("unknown policy 'fifo'")
                 .hasMessageContaining("oracle");
-        assertThatThrownBy(() -> catalog.check(List.of("gree-l"))).hasMessageContaining("not simulated yet");
+        assertThatThrownBy(() -> catalog.check(List.of("gree-l"))).hasMessageContaining("--trace reservations:");
+        assertThatThrownBy(() -> catalog.check(List.of("yarn-aligned"))).hasMessageContaining("RayonSideBySide");
         assertThatThrownBy(() -> catalog.check(List.of("bopf"))).hasMessageContaining("--trace bursts:");
         assertThatThrownBy(() -> catalog.check(List.of())).hasMessageContaining("at least one policy");
     }

@@ -7,6 +7,7 @@ import io.punctual.simulate.Simulator;
 import io.punctual.simulate.cluster.ClusterSpec;
 import io.punctual.simulate.policy.PolicyCatalog;
 import io.punctual.simulate.queues.BurstSimulator;
+import io.punctual.simulate.reservations.ReservationSimulator;
 import io.punctual.simulate.workload.DeadlineType;
 import io.punctual.simulate.workload.TaskModel;
 import io.punctual.simulate.workload.TraceException;
@@ -39,7 +40,8 @@ public final class SimulateCommand implements Command {
               --trace      a SWIM workload file (job, submit s, gap s, input, shuffle, output bytes per line),
                            synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1], or latency-sensitive queues
                            bursts:lqs=N[,tqs=M][,period=s][,on=s][,burst=share][,hours=h] for bopf, drf and
-                           strict-priority (their default there)
+                           strict-priority (their default there), or Rayon-style reservation requests
+                           reservations:requests=N[,load=L] for gree and gree-l
               --nodes      how many nodes; --node their size (default 16,65536), in 2048 MB one-vcore containers
               --policies   comma-separated, default %s; also punctual:<admission> (%s)
               --deadlines  Fixed1x, Fixed2x (default), Jockey1x2x, Jockey2x4x, 90loose, Aria1x3x, Aria2x4x
@@ -72,7 +74,9 @@ public final class SimulateCommand implements Command {
         }
         ClusterSpec cluster = ClusterSpec.of(nodes, flags.value("--node").orElse("16,65536"));
         boolean bursts = BurstSimulator.handles(trace);
-        String defaults = bursts ? String.join(",", PolicyCatalog.QUEUE_POLICIES) : DEFAULT_POLICIES;
+        boolean reservations = ReservationSimulator.handles(trace);
+        String defaults = bursts ? String.join(",", PolicyCatalog.QUEUE_POLICIES)
+                : reservations ? String.join(",", PolicyCatalog.RESERVATION_POLICIES) : DEFAULT_POLICIES;
         List<String> policies = Arrays.stream(flags.value("--policies").orElse(defaults).split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).toList();
         DeadlineType deadlines = DeadlineType.parse(flags.value("--deadlines").orElse("Fixed2x"));
@@ -81,11 +85,15 @@ public final class SimulateCommand implements Command {
         if (!(launch >= 0) || Double.isInfinite(launch)) {
             throw new UsageException("--launch is a number of seconds ≥ 0, got " + launch);
         }
-        String tracePath = trace.startsWith("synthetic:") || bursts ? trace : context.resolve(trace).toString();
+        String tracePath = trace.startsWith("synthetic:") || bursts || reservations ? trace
+                : context.resolve(trace).toString();
         SimulationRequest request = new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
                 flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch));
         if (bursts) {
             return queues(request, flags.has("--json"), context);
+        }
+        if (reservations) {
+            return reservations(request, flags.has("--json"), context);
         }
         Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, false);
         PolicyCatalog catalog = DeployedPolicies.catalog(assembly);
@@ -104,6 +112,21 @@ public final class SimulateCommand implements Command {
         BurstSimulator.Report report;
         try {
             report = BurstSimulator.run(request, line -> context.err().println("simulate: " + line));
+        } catch (TraceException bad) {
+            throw new UsageException(bad.getMessage());
+        }
+        if (json) {
+            json(report.summary(), context);
+        } else {
+            context.out().print(report.table());
+        }
+        return 0;
+    }
+
+    private static int reservations(SimulationRequest request, boolean json, CliContext context) {
+        ReservationSimulator.Report report;
+        try {
+            report = ReservationSimulator.run(request, line -> context.err().println("simulate: " + line));
         } catch (TraceException bad) {
             throw new UsageException(bad.getMessage());
         }

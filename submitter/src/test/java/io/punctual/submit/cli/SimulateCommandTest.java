@@ -81,6 +81,16 @@ class SimulateCommandTest {
     }
 
     @Test
+    void reservationRequestsArePlacedByGreeAndGreeL() {
+        assertThat(run("simulate", "--trace", "reservations:requests=200", "--nodes", "20", "--node", "32,131072"))
+                .as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("gree ").contains("gree-l").contains("/200");
+        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "4", "--policies", "yarn-greedy"))
+                .isEqualTo(1);
+        assertThat(lastError()).contains("RayonSideBySide");
+    }
+
+    @Test
     void badInputIsOneClearLineAndNothingRuns() throws IOException {
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "0")).isEqualTo(1);
         assertThat(lastError()).contains("--nodes");

@@ -1,4 +1,4 @@
-package io.punctual.bench.rayon;
+package io.punctual.simulate.reservations;
 
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.plan.PlanMetrics;
