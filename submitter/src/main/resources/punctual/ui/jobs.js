@@ -118,7 +118,7 @@
     tr.append(
       cell(String(b.id), 'num'),
       cell(b.team),
-      keyCell(b.jobKey ?? b.name ?? ''),
+      keyCell(b.jobKey ?? b.name ?? '', b.jobConfidence),
       b.bestEffort ? cell('best effort') : timeCell(b.deadline),
       timeCell(b.predictedFinish),
       stateCell(b),
@@ -138,8 +138,9 @@
     return td;
   }
 
-  // Job keys are long dotted names: let them wrap after a '/' or '.', never inside a word.
-  function keyCell(key) {
+  // Job keys are long dotted names: let them wrap after a '/' or '.', never inside a word. Below the key, what the
+  // job's deadline runs achieved since the gateway started (BatchJson.page), flagged when clearly below what it asked.
+  function keyCell(key, achieved) {
     const td = document.createElement('td');
     td.className = 'key';
     key.split(/(?<=[/.])/).forEach((part, i) => {
@@ -148,6 +149,13 @@
       }
       td.append(part);
     });
+    if (achieved) {
+      const line = document.createElement('div');
+      line.className = achieved.clearlyBelow ? 'achieved achieved-low' : 'achieved';
+      line.textContent = `met ${achieved.met} of ${achieved.finished}`;
+      line.title = achieved.text;
+      td.append(line);
+    }
     return td;
   }
 

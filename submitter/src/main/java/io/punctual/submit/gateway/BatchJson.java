@@ -1,5 +1,8 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.history.AchievedConfidence;
+import java.util.Optional;
+import java.util.function.Function;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -86,12 +89,25 @@ final class BatchJson {
         return ms == null ? null : Instant.ofEpochMilli(ms).toString();
     }
 
-    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock) {
+    /**
+     * A page of batches as Livy lists them; each deadline batch also carries what its job key's deadline runs have
+     * achieved since the gateway started ({@code jobConfidence}), which the jobs page shows by the job key.
+     */
+    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock,
+                           Function<String, Optional<AchievedConfidence>> achieved) {
         ObjectNode node = JSON.createObjectNode();
         node.put("from", from);
         node.put("total", batches.size());
         ArrayNode sessions = node.putArray("sessions");
-        batches.stream().skip(from).limit(size).forEach(b -> sessions.add(batch(b, clock)));
+        batches.stream().skip(from).limit(size).forEach(b -> {
+            ObjectNode one = batch(b, clock);
+            if (!b.bestEffort() && b.jobKey() != null) {
+                achieved.apply(b.jobKey()).ifPresent(a -> one.putObject("jobConfidence").put("finished", a.finished())
+                        .put("met", a.met()).put("share", a.share()).put("clearlyBelow", a.clearlyBelow())
+                        .put("text", a.text()));
+            }
+            sessions.add(one);
+        });
         return node;
     }
 

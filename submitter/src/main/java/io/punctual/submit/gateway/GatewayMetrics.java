@@ -1,7 +1,9 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.history.AchievedConfidence;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,6 +62,20 @@ public final class GatewayMetrics {
         JobTally tally = jobs.computeIfAbsent(job, k -> new JobTally());
         (metDeadline ? tally.met : tally.missed).increment();
         asked.ifPresent(theta -> tally.asked = theta);
+    }
+
+    /** What {@code job}'s deadline runs since the gateway started achieved, for the jobs page; empty before any. */
+    Optional<AchievedConfidence> achieved(String job) {
+        JobTally tally = jobs.get(job);
+        if (tally == null) {
+            return Optional.empty();
+        }
+        int met = tally.met.intValue();
+        int finished = met + tally.missed.intValue();
+        double asked = tally.asked;
+        return finished == 0 ? Optional.empty()
+                : Optional.of(new AchievedConfidence(finished, met, Double.isNaN(asked) ? Optional.empty()
+                        : Optional.of(asked)));
     }
 
     /** The achieved confidence per job next to the asked one, so an alert can compare them. */

@@ -137,7 +137,8 @@ public final class GatewayServer implements AutoCloseable {
         Map<String, String> query = query(exchange);
         if (method.equals("GET")) {
             var page = batches.list(team.name());
-            send(exchange, 200, BatchJson.page(page, number(query, "from", 0), number(query, "size", 100), clock));
+            send(exchange, 200, BatchJson.page(page, number(query, "from", 0), number(query, "size", 100), clock,
+                    metrics::achieved));
         } else if (method.equals("POST")) {
             BatchRequest request = BatchRequest.fromJson(body(exchange));
             if (Boolean.parseBoolean(query.getOrDefault("dryRun", "false"))) {
