@@ -8,18 +8,20 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The metrics of every policy over one workload, as a table and as {@code summary.json}. */
-public record SimulationReport(SimulationRequest request, int jobs, List<Metrics> metrics) {
+public record SimulationReport(SimulationRequest request, int jobs, List<Metrics> metrics) implements RunReport {
 
     public SimulationReport {
         metrics = List.copyOf(metrics);
     }
 
+    @Override
     public Map<String, Object> summary() {
         Map<String, Object> out = Simulator.describe(request, jobs);
         out.put("policies", metrics);
         return out;
     }
 
+    @Override
     public String table() {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "%-22s %7s %8s %8s %7s %6s %6s %8s %8s %6s %10s %10s %10s%n", "policy", "SDR", "met", "dropped",

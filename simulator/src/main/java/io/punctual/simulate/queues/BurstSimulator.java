@@ -2,6 +2,7 @@ package io.punctual.simulate.queues;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.punctual.simulate.RunReport;
 import io.punctual.simulate.SimulationRequest;
 import io.punctual.simulate.engine.JobResult;
 import io.punctual.simulate.report.JobsCsv;
@@ -36,8 +37,9 @@ public final class BurstSimulator {
     }
 
     /** The result: each allocator's metrics, as a table and as JSON. */
-    public record Report(Map<String, Object> summary, List<BurstMetrics> metrics) {
+    public record Report(Map<String, Object> summary, List<BurstMetrics> metrics) implements RunReport {
 
+        @Override
         public String table() {
             StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %8s %9s %9s %9s %9s %9s %9s%n",
                     "policy", "bursts", "on time", "mean s", "p95 s", "vs DRF", "TQ share", "TQ slow", "TQ Jain"));

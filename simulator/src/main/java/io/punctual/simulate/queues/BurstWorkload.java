@@ -1,14 +1,12 @@
 package io.punctual.simulate.queues;
 
+import io.punctual.simulate.workload.SpecFields;
 import io.punctual.simulate.workload.TraceException;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.bopf.QueueSpec;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -32,28 +30,9 @@ public record BurstWorkload(int lqs, int tqs, long periodSeconds, long onSeconds
 
     /** Parses what follows {@code bursts:}. */
     public static BurstWorkload parse(String spec) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String part : spec.split(",")) {
-            String[] kv = part.split("=", 2);
-            if (kv.length != 2) {
-                throw new TraceException("cannot read '" + part + "' in '" + spec + "'; write " + FORMAT);
-            }
-            String key = kv[0].strip().toLowerCase(Locale.ROOT);
-            if (!List.of("lqs", "tqs", "period", "on", "burst", "hours").contains(key)) {
-                throw new TraceException("unknown burst workload field '" + key + "'; write " + FORMAT);
-            }
-            fields.put(key, kv[1].strip());
-        }
-        try {
-            return new BurstWorkload(Integer.parseInt(fields.getOrDefault("lqs", "0")),
-                    Integer.parseInt(fields.getOrDefault("tqs", "2")),
-                    Long.parseLong(fields.getOrDefault("period", "600")), Long.parseLong(fields.getOrDefault("on", "60")),
-                    Double.parseDouble(fields.getOrDefault("burst", "0.5")),
-                    Double.parseDouble(fields.getOrDefault("hours", "6")));
-        } catch (NumberFormatException e) {
-            throw new TraceException("'" + spec + "' has a value that is not a number (" + e.getMessage() + "); write "
-                    + FORMAT);
-        }
+        SpecFields fields = SpecFields.parse(spec, List.of("lqs", "tqs", "period", "on", "burst", "hours"), FORMAT);
+        return new BurstWorkload(fields.whole("lqs", 0), fields.whole("tqs", 2), fields.wholeLong("period", 600),
+                fields.wholeLong("on", 60), fields.number("burst", 0.5), fields.number("hours", 6));
     }
 
     public long horizonSeconds() {

@@ -2,10 +2,12 @@ package io.punctual.simulate.reservations;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.punctual.simulate.RunReport;
 import io.punctual.simulate.SimulationRequest;
 import io.punctual.simulate.engine.JobResult;
 import io.punctual.simulate.policy.PolicyCatalog;
 import io.punctual.simulate.report.JobsCsv;
+import io.punctual.simulate.workload.SpecFields;
 import io.punctual.simulate.workload.TraceException;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.PlannerKind;
@@ -44,8 +46,9 @@ public final class ReservationSimulator {
     }
 
     /** Each planner's acceptance, as a table and as JSON. */
-    public record Report(Map<String, Object> summary, List<ReservationAcceptance.Result> results) {
+    public record Report(Map<String, Object> summary, List<ReservationAcceptance.Result> results) implements RunReport {
 
+        @Override
         public String table() {
             StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-8s %9s %11s %11s %11s %11s %9s%n",
                     "policy", "accepted", "acceptance", "ms/request", "preemption", "uniformity", "overfull"));
@@ -137,24 +140,13 @@ public final class ReservationSimulator {
     private record Spec(int requests, double load) {
 
         static Spec parse(String text) {
-            Map<String, String> fields = new LinkedHashMap<>();
-            for (String part : text.split(",")) {
-                String[] kv = part.split("=", 2);
-                if (kv.length != 2 || !List.of("requests", "load").contains(kv[0].strip())) {
-                    throw new TraceException("cannot read '" + part + "'; write " + FORMAT);
-                }
-                fields.put(kv[0].strip(), kv[1].strip());
+            SpecFields fields = SpecFields.parse(text, List.of("requests", "load"), FORMAT);
+            int requests = fields.whole("requests", 0);
+            double load = fields.number("load", 1.0);
+            if (requests < 1 || !(load > 0)) {
+                throw new TraceException("a reservation workload needs requests ≥ 1 and load > 0; write " + FORMAT);
             }
-            try {
-                int requests = Integer.parseInt(fields.getOrDefault("requests", "0"));
-                double load = Double.parseDouble(fields.getOrDefault("load", "1.0"));
-                if (requests < 1 || !(load > 0)) {
-                    throw new TraceException("a reservation workload needs requests ≥ 1 and load > 0; write " + FORMAT);
-                }
-                return new Spec(requests, load);
-            } catch (NumberFormatException e) {
-                throw new TraceException("'" + text + "' has a value that is not a number; write " + FORMAT);
-            }
+            return new Spec(requests, load);
         }
     }
 }

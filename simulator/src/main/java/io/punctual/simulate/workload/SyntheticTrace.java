@@ -1,10 +1,7 @@
 package io.punctual.simulate.workload;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -31,31 +28,12 @@ public record SyntheticTrace(int jobs, double spanSeconds, int keys, double recu
 
     /** Parses what follows {@code synthetic:}. */
     public static SyntheticTrace parse(String spec) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String part : spec.split(",")) {
-            String[] kv = part.split("=", 2);
-            if (kv.length != 2 || kv[0].isBlank()) {
-                throw new TraceException("cannot read '" + part + "' in synthetic trace '" + spec + "'; write " + FORMAT);
-            }
-            fields.put(kv[0].strip().toLowerCase(Locale.ROOT), kv[1].strip());
-        }
-        for (String name : fields.keySet()) {
-            if (!List.of("jobs", "span", "keys", "recurring").contains(name)) {
-                throw new TraceException("unknown synthetic trace field '" + name + "'; write " + FORMAT);
-            }
-        }
-        if (!fields.containsKey("jobs")) {
+        SpecFields fields = SpecFields.parse(spec, List.of("jobs", "span", "keys", "recurring"), FORMAT);
+        if (!fields.has("jobs")) {
             throw new TraceException("a synthetic trace needs jobs=N; write " + FORMAT);
         }
-        try {
-            return new SyntheticTrace(Integer.parseInt(fields.get("jobs")),
-                    Double.parseDouble(fields.getOrDefault("span", "86400")),
-                    Integer.parseInt(fields.getOrDefault("keys", "20")),
-                    Double.parseDouble(fields.getOrDefault("recurring", "0.5")));
-        } catch (NumberFormatException e) {
-            throw new TraceException("synthetic trace '" + spec + "' has a value that is not a number ("
-                    + e.getMessage() + "); write " + FORMAT);
-        }
+        return new SyntheticTrace(fields.whole("jobs", 0), fields.number("span", 86400), fields.whole("keys", 20),
+                fields.number("recurring", 0.5));
     }
 
     public List<TraceJob> generate(long seed) {

@@ -71,7 +71,7 @@ class ReservationSimulatorTest {
                 .hasMessageContaining("requests=N");
         assertThatThrownBy(() -> ReservationSimulator.run(new SimulationRequest("reservations:n=4",
                 new ClusterSpec(2, 8, 32768, 2048), List.of("gree"), DeadlineType.FIXED2X, 1, Optional.empty(),
-                TaskModel.DEFAULT), line -> { })).hasMessageContaining("cannot read 'n=4'");
+                TaskModel.DEFAULT), line -> { })).hasMessageContaining("unknown field 'n'");
     }
 
     private SimulationRequest request(List<String> policies) {

@@ -1,7 +1,7 @@
 package io.punctual.submit.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.simulate.SimulationReport;
+import io.punctual.simulate.RunReport;
 import io.punctual.simulate.SimulationRequest;
 import io.punctual.simulate.Simulator;
 import io.punctual.simulate.cluster.ClusterSpec;
@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * {@code punctual simulate}: the same sizing, admission and planning classes as the gateway, on a simulated cluster
@@ -89,61 +90,37 @@ public final class SimulateCommand implements Command {
                 : context.resolve(trace).toString();
         SimulationRequest request = new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
                 flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch));
-        if (bursts) {
-            return queues(request, flags.has("--json"), context);
+        Consumer<String> progress = line -> context.err().println("simulate: " + line);
+        RunReport report;
+        try {
+            report = bursts ? BurstSimulator.run(request, progress)
+                    : reservations ? ReservationSimulator.run(request, progress) : jobs(request, flags, context, progress);
+        } catch (TraceException bad) {
+            throw new UsageException(bad.getMessage());
         }
-        if (reservations) {
-            return reservations(request, flags.has("--json"), context);
-        }
+        print(report, request, flags.has("--json"), context);
+        return 0;
+    }
+
+    /** Jobs under the papers' policies and Punctual's own, built from the site configuration. */
+    private static RunReport jobs(SimulationRequest request, Flags flags, CliContext context,
+                                  Consumer<String> progress) {
         Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, false);
-        PolicyCatalog catalog = DeployedPolicies.catalog(assembly);
-        SimulationReport report;
-        try {
-            report = Simulator.run(request, catalog, DeployedPolicies.settings(assembly),
-                    line -> context.err().println("simulate: " + line));
-        } catch (TraceException bad) {
-            throw new UsageException(bad.getMessage());
-        }
-        print(report, flags.has("--json"), context);
-        return 0;
+        return Simulator.run(request, DeployedPolicies.catalog(assembly), DeployedPolicies.settings(assembly),
+                progress);
     }
 
-    private static int queues(SimulationRequest request, boolean json, CliContext context) {
-        BurstSimulator.Report report;
-        try {
-            report = BurstSimulator.run(request, line -> context.err().println("simulate: " + line));
-        } catch (TraceException bad) {
-            throw new UsageException(bad.getMessage());
-        }
+    private static void print(RunReport report, SimulationRequest request, boolean json, CliContext context) {
         if (json) {
-            json(report.summary(), context);
-        } else {
-            context.out().print(report.table());
+            try {
+                context.out().println(new ObjectMapper().writeValueAsString(report.summary()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return;
         }
-        return 0;
-    }
-
-    private static int reservations(SimulationRequest request, boolean json, CliContext context) {
-        ReservationSimulator.Report report;
-        try {
-            report = ReservationSimulator.run(request, line -> context.err().println("simulate: " + line));
-        } catch (TraceException bad) {
-            throw new UsageException(bad.getMessage());
-        }
-        if (json) {
-            json(report.summary(), context);
-        } else {
-            context.out().print(report.table());
-        }
-        return 0;
-    }
-
-    private static void json(Object summary, CliContext context) {
-        try {
-            context.out().println(new ObjectMapper().writeValueAsString(summary));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        context.out().print(report.table());
+        request.reportDir().ifPresent(dir -> context.out().println("report: " + dir));
     }
 
     private static long seed(String text) {
@@ -153,14 +130,4 @@ public final class SimulateCommand implements Command {
             throw new UsageException("--seed must be a whole number, got '" + text + "'");
         }
     }
-
-    private static void print(SimulationReport report, boolean json, CliContext context) {
-        if (!json) {
-            context.out().print(report.table());
-            report.request().reportDir().ifPresent(dir -> context.out().println("report: " + dir));
-            return;
-        }
-        json(report.summary(), context);
-    }
-
 }
