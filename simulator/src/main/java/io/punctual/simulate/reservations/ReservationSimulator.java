@@ -82,6 +82,14 @@ public final class ReservationSimulator {
             results.add(ReservationAcceptance.place(policy, kind, workload, capacity));
             progress.accept(policy + ": done");
         }
+        Map<String, Object> summary = summary(request, capacity, results);
+        Report report = new Report(summary, results);
+        request.reportDir().ifPresent(dir -> write(dir, workload, report));
+        return report;
+    }
+
+    private static Map<String, Object> summary(SimulationRequest request, Resources capacity,
+                                               List<ReservationAcceptance.Result> results) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("workload", request.trace());
         summary.put("capacity", capacity);
@@ -100,9 +108,7 @@ public final class ReservationSimulator {
             metrics.add(m);
         }
         summary.put("policies", metrics);
-        Report report = new Report(summary, results);
-        request.reportDir().ifPresent(dir -> write(dir, workload, report));
-        return report;
+        return summary;
     }
 
     private static void write(Path dir, List<RayonWorkload.Request> workload, Report report) {

@@ -67,6 +67,23 @@ public final class SimulateCommand implements Command {
                     TaskModel.DEFAULT.launchSeconds());
             return 0;
         }
+        SimulationRequest request = request(flags, context);
+        boolean bursts = BurstSimulator.handles(request.trace());
+        boolean reservations = ReservationSimulator.handles(request.trace());
+        Consumer<String> progress = line -> context.err().println("simulate: " + line);
+        RunReport report;
+        try {
+            report = bursts ? BurstSimulator.run(request, progress)
+                    : reservations ? ReservationSimulator.run(request, progress) : jobs(request, flags, context, progress);
+        } catch (TraceException bad) {
+            throw new UsageException(bad.getMessage());
+        }
+        print(report, request, flags.has("--json"), context);
+        return 0;
+    }
+
+    /** The request the flags describe; every value is checked here, before anything runs. */
+    private static SimulationRequest request(Flags flags, CliContext context) {
         String trace = flags.value("--trace").orElseThrow(() -> new UsageException(
                 "--trace is required: a SWIM file or synthetic:jobs=N; run 'punctual simulate --help'"));
         int nodes = flags.whole("--nodes", -1);
@@ -88,18 +105,8 @@ public final class SimulateCommand implements Command {
         }
         String tracePath = trace.startsWith("synthetic:") || bursts || reservations ? trace
                 : context.resolve(trace).toString();
-        SimulationRequest request = new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
+        return new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
                 flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch));
-        Consumer<String> progress = line -> context.err().println("simulate: " + line);
-        RunReport report;
-        try {
-            report = bursts ? BurstSimulator.run(request, progress)
-                    : reservations ? ReservationSimulator.run(request, progress) : jobs(request, flags, context, progress);
-        } catch (TraceException bad) {
-            throw new UsageException(bad.getMessage());
-        }
-        print(report, request, flags.has("--json"), context);
-        return 0;
     }
 
     /** Jobs under the papers' policies and Punctual's own, built from the site configuration. */
