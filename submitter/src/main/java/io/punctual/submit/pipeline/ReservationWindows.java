@@ -21,6 +21,15 @@ public final class ReservationWindows {
     /** YARN's planner works in whole steps (one second by default) and rounds windows inwards. */
     static final Duration PLAN_STEP = Duration.ofSeconds(1);
 
+    /**
+     * YARN kills an application still running when its reservation ends (Hadoop 3.3.4's plan follower: "Application
+     * killed due to expiry of reservation queue", seen in GatewayIT when a run's launch took 1.5 s longer than
+     * learned). A reservation therefore holds the predicted run plus a margin for launch jitter and prediction
+     * error — the larger of this and {@link #MARGIN_SHARE} of the run — never past its window.
+     */
+    static final Duration MIN_MARGIN = Duration.ofSeconds(10);
+    static final double MARGIN_SHARE = 0.25;
+
     private ReservationWindows() {
     }
 
@@ -60,8 +69,8 @@ public final class ReservationWindows {
 
     /**
      * How long the reservation asked for between {@code arrival} and {@code deadline} (whole seconds) holds the
-     * containers: the sized hold, or what the window leaves once YARN's rounding is allowed for when that is less;
-     * empty when the window leaves less than one plan step.
+     * containers: the sized hold plus its margin, or what the window leaves once YARN's rounding is allowed for when
+     * that is less; empty when the window leaves less than one plan step.
      */
     static Optional<Duration> hold(Sizing sizing, Instant arrival, Instant deadline) {
         return hold(sizing.hold(), arrival, deadline);
@@ -72,7 +81,9 @@ public final class ReservationWindows {
         if (room.compareTo(PLAN_STEP) < 0) {
             return Optional.empty();
         }
-        return Optional.of(sized.compareTo(room) < 0 ? ceilSeconds(sized) : room);
+        Duration margin = Duration.ofMillis(Math.max(MIN_MARGIN.toMillis(), (long) (sized.toMillis() * MARGIN_SHARE)));
+        Duration held = sized.plus(margin);
+        return Optional.of(held.compareTo(room) < 0 ? ceilSeconds(held) : room);
     }
 
     /**

@@ -39,9 +39,10 @@ class ReservationWindowsTest {
         assertThat(specs).hasSize(2);
         ReservationSpec soon = specs.get(0);
         assertThat(soon.arrival()).isEqualTo(Instant.parse("2026-11-22T10:00:01Z"));
-        // hold rounds up to 121 s; slack max(2 s, 121/10 = 12 s) = 12 s: the window ends at 10:02:14.
-        assertThat(soon.deadline()).isEqualTo(Instant.parse("2026-11-22T10:02:14Z"));
-        assertThat(soon.stages()).allSatisfy(stage -> assertThat(stage.duration()).isEqualTo(Duration.ofSeconds(121)));
+        // The run's 120.4 s plus its margin, max(10 s, a quarter = 30.1 s), rounds up to 151 s (YARN kills what is
+        // still running when a reservation ends); slack max(2 s, 151/10 = 15 s) = 15 s: the window ends at 10:02:47.
+        assertThat(soon.deadline()).isEqualTo(Instant.parse("2026-11-22T10:02:47Z"));
+        assertThat(soon.stages()).allSatisfy(stage -> assertThat(stage.duration()).isEqualTo(Duration.ofSeconds(151)));
         ReservationSpec whole = specs.get(1);
         assertThat(whole.deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
         // One gang: 5 executors and the master, each container large enough for either (<2, 3072> holds <1, 1536>).

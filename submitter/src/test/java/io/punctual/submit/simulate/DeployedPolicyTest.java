@@ -54,9 +54,9 @@ class DeployedPolicyTest {
         for (JobResult row : run.jobs()) {
             if (row.ran()) {
                 started++;
-                // The gateway's windows open one whole second after submission; YARN's plan follower works in steps.
+                // The gateway's windows open one whole second after submission, so no job starts sooner (one whose
+                // reservation opens while an overrunning job still holds the CPUs starts later: SimulationTest).
                 assertThat(row.start()).as(row.job()).isGreaterThanOrEqualTo(Math.floor(row.arrival()) + 1);
-                assertThat(row.start()).isEqualTo(Math.rint(row.start()));
             } else {
                 assertThat(row.reason()).as(row.job()).isNotBlank();
             }
