@@ -1,7 +1,5 @@
 package io.punctual.simulate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.punctual.simulate.engine.Cluster;
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.engine.JobResult;
@@ -13,6 +11,7 @@ import io.punctual.simulate.policy.PolicyContext;
 import io.punctual.simulate.report.JobsCsv;
 import io.punctual.simulate.report.Metrics;
 import io.punctual.simulate.report.Plots;
+import io.punctual.simulate.report.ReportFiles;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.simulate.workload.SimJob;
 import io.punctual.simulate.workload.TraceJob;
@@ -21,8 +20,6 @@ import io.punctual.simulate.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -83,17 +80,12 @@ public final class Simulator {
         if (request.reportDir().isEmpty()) {
             return null;
         }
-        Path dir = request.reportDir().get();
-        Files.createDirectories(dir);
-        Writer out = Files.newBufferedWriter(dir.resolve("jobs.csv"), StandardCharsets.UTF_8);
-        JobsCsv.header(out);
-        return out;
+        return ReportFiles.jobs(request.reportDir().get());
     }
 
     private static void writeSummaryAndPlots(Path dir, SimulationReport report, List<Plots.Curve> curves) {
         try {
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValue(dir.resolve("summary.json").toFile(), report.summary());
+            ReportFiles.summary(dir, report.summary());
             Plots.completionCdf(curves, dir.resolve("completion-cdf.png"));
             Plots.utilisation(curves, dir.resolve("utilisation.png"));
         } catch (IOException e) {

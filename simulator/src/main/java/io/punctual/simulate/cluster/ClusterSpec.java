@@ -1,5 +1,7 @@
 package io.punctual.simulate.cluster;
 
+import io.punctual.sizing.Resources;
+
 /**
  * The simulated cluster: {@code nodes} nodes of {@code vcores} and {@code memoryMb} each, running one-vcore
  * containers of {@code containerMb} (the Justice paper's one CPU per task). A node holds
@@ -35,6 +37,11 @@ public record ClusterSpec(int nodes, int vcores, long memoryMb, long containerMb
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--node is <vcores>,<memoryMb> in whole numbers, got '" + node + "'");
         }
+    }
+
+    /** Every node's vcores and memory together. */
+    public Resources resources() {
+        return new Resources(memoryMb * nodes, (long) vcores * nodes);
     }
 
     public int containersPerNode() {

@@ -227,13 +227,12 @@ public final class Simulation implements Cluster {
             return;
         }
         int[] members = sharing.members();
-        double[] before = sharing.allocations();
         sharing.allocate(capacity - fixedCpus);
         double[] after = sharing.allocations();
         for (int k = 0; k < members.length; k++) {
             int i = members[k];
             double share = after[k];
-            if (share != before[k] || ledger.cpus[i] != share) {
+            if (ledger.cpus[i] != share) {
                 SimJob job = jobs.get(i);
                 ledger.settle(job, now);
                 ledger.cpus[i] = share;

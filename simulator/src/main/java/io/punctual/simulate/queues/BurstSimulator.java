@@ -1,19 +1,12 @@
 package io.punctual.simulate.queues;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.punctual.simulate.RunReport;
 import io.punctual.simulate.SimulationRequest;
 import io.punctual.simulate.engine.JobResult;
-import io.punctual.simulate.report.JobsCsv;
+import io.punctual.simulate.report.ReportFiles;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.bopf.QueueSpec;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,8 +54,7 @@ public final class BurstSimulator {
             }
         }
         BurstWorkload workload = BurstWorkload.parse(request.trace().substring(BurstWorkload.PREFIX.length()));
-        Resources capacity = new Resources(request.cluster().memoryMb() * request.cluster().nodes(),
-                (long) request.cluster().vcores() * request.cluster().nodes());
+        Resources capacity = request.cluster().resources();
         List<QueueSpec> queues = workload.queues(capacity, request.seed());
         long horizon = workload.horizonSeconds();
         progress.accept(workload.lqs() + " latency-sensitive and " + workload.tqs() + " throughput queues on "
@@ -87,20 +79,8 @@ public final class BurstSimulator {
     }
 
     private static void write(Path dir, Map<String, BurstSimulation.BurstRun> runs, Report report) {
-        try {
-            Files.createDirectories(dir);
-            try (Writer csv = Files.newBufferedWriter(dir.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-                JobsCsv.header(csv);
-                for (BurstSimulation.BurstRun run : runs.values()) {
-                    for (JobResult row : run.bursts()) {
-                        JobsCsv.row(csv, row);
-                    }
-                }
-            }
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(
-                    dir.resolve("summary.json").toFile(), report.summary());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report in " + dir + ": " + e.getMessage(), e);
-        }
+        List<JobResult> rows = new ArrayList<>();
+        runs.values().forEach(run -> rows.addAll(run.bursts()));
+        ReportFiles.write(dir, rows, report.summary());
     }
 }

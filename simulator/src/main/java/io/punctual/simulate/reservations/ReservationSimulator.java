@@ -1,23 +1,16 @@
 package io.punctual.simulate.reservations;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.punctual.simulate.RunReport;
 import io.punctual.simulate.SimulationRequest;
 import io.punctual.simulate.engine.JobResult;
 import io.punctual.simulate.policy.PolicyCatalog;
-import io.punctual.simulate.report.JobsCsv;
+import io.punctual.simulate.report.ReportFiles;
 import io.punctual.simulate.workload.SpecFields;
 import io.punctual.simulate.workload.TraceException;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rayon.PlannerKind;
 import io.punctual.sizing.rayon.plan.Segment;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,8 +63,7 @@ public final class ReservationSimulator {
             }
         }
         Spec spec = Spec.parse(request.trace().substring(PREFIX.length()));
-        Resources capacity = new Resources(request.cluster().memoryMb() * request.cluster().nodes(),
-                (long) request.cluster().vcores() * request.cluster().nodes());
+        Resources capacity = request.cluster().resources();
         List<RayonWorkload.Request> workload = RayonWorkload.generate(request.seed(), spec.requests(), capacity,
                 spec.load());
         progress.accept(workload.size() + " reservation requests at load " + spec.load() + " on " + capacity
@@ -112,21 +104,13 @@ public final class ReservationSimulator {
     }
 
     private static void write(Path dir, List<RayonWorkload.Request> workload, Report report) {
-        try {
-            Files.createDirectories(dir);
-            try (Writer csv = Files.newBufferedWriter(dir.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-                JobsCsv.header(csv);
-                for (ReservationAcceptance.Result r : report.results()) {
-                    for (int i = 0; i < workload.size(); i++) {
-                        JobsCsv.row(csv, row(r, workload.get(i), r.accepted()[i], r.allocations().get(i)));
-                    }
-                }
+        List<JobResult> rows = new ArrayList<>();
+        for (ReservationAcceptance.Result r : report.results()) {
+            for (int i = 0; i < workload.size(); i++) {
+                rows.add(row(r, workload.get(i), r.accepted()[i], r.allocations().get(i)));
             }
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(
-                    dir.resolve("summary.json").toFile(), report.summary());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report in " + dir + ": " + e.getMessage(), e);
         }
+        ReportFiles.write(dir, rows, report.summary());
     }
 
     private static JobResult row(ReservationAcceptance.Result r, RayonWorkload.Request request, boolean accepted,

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /** The {@code key=value,key=value} specs generated workloads are written in ({@code synthetic:}, {@code bursts:}, …). */
 public final class SpecFields {
@@ -40,27 +41,21 @@ public final class SpecFields {
     }
 
     public int whole(String key, int fallback) {
-        String text = fields.get(key);
-        try {
-            return text == null ? fallback : Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw notANumber(key, text);
-        }
+        return value(key, fallback, Integer::parseInt);
     }
 
     public long wholeLong(String key, long fallback) {
-        String text = fields.get(key);
-        try {
-            return text == null ? fallback : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw notANumber(key, text);
-        }
+        return value(key, fallback, Long::parseLong);
     }
 
     public double number(String key, double fallback) {
+        return value(key, fallback, Double::parseDouble);
+    }
+
+    private <T> T value(String key, T fallback, Function<String, T> parse) {
         String text = fields.get(key);
         try {
-            return text == null ? fallback : Double.parseDouble(text);
+            return text == null ? fallback : parse.apply(text);
         } catch (NumberFormatException e) {
             throw notANumber(key, text);
         }

@@ -3,6 +3,7 @@ package io.punctual.submit.simulate;
 import io.punctual.simulate.engine.Cluster;
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.engine.Policy;
+import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.sizer.SizingDecision;
@@ -69,9 +70,9 @@ final class DeployedPolicy implements Policy {
 
     @Override
     public void arrived(Cluster cluster, JobView job) {
-        clock.set(at(cluster.now()));
+        clock.set(SimTime.at(cluster.now()));
         Submission submission = new Submission("sim-" + job.index(), ARGS, new JobKey(team, job.key()),
-                clock.instant(), at(job.due()), planQueue, Path.of("."));
+                clock.instant(), SimTime.at(job.due()), planQueue, Path.of("."));
         Decision decision = pipeline.decide(submission);
         if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
             cluster.drop(job, "the deadline cannot be met: " + reason(decision.sizing()));
@@ -86,21 +87,21 @@ final class DeployedPolicy implements Policy {
         ReservationInfo reservation = done.held().get();
         held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus()));
         cluster.startAt(job, Math.min(sized.executors(), cluster.capacityCpus()),
-                Math.max(cluster.now(), Math.ceil(seconds(opening(reservation)))));
+                Math.max(cluster.now(), Math.ceil(SimTime.seconds(opening(reservation)))));
     }
 
     @Override
     public void finished(Cluster cluster, FinishedRun run) {
         Held gone = held.remove(run.job().index());
-        clock.set(at(cluster.now()));
+        clock.set(SimTime.at(cluster.now()));
         yarn.release(gone.reservation());
         learning.record(run, gone.executors(), gone.capacityCpus());
     }
 
     @Override
     public void overdue(Cluster cluster, JobView job) {
-        clock.set(at(cluster.now()));
-        Optional<String> verdict = pipeline.violators().verdict(clock.instant(), at(job.due()),
+        clock.set(SimTime.at(cluster.now()));
+        Optional<String> verdict = pipeline.violators().verdict(clock.instant(), SimTime.at(job.due()),
                 cluster.tasksStarted(job));
         if (verdict.isPresent()) {
             yarn.release(held.remove(job.index()).reservation());
@@ -121,13 +122,5 @@ final class DeployedPolicy implements Policy {
     private static String reason(SizingDecision decision) {
         return decision instanceof SizingDecision.Unmeetable u ? u.reason()
                 : ((SizingDecision.NotApplicable) decision).reason();
-    }
-
-    static Instant at(double seconds) {
-        return Instant.EPOCH.plusMillis(Math.round(seconds * 1000));
-    }
-
-    static double seconds(Instant instant) {
-        return instant.toEpochMilli() / 1000.0;
     }
 }

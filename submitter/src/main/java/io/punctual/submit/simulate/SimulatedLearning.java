@@ -2,6 +2,7 @@ package io.punctual.submit.simulate;
 
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.policy.SimHistory;
+import io.punctual.simulate.policy.SimTime;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
@@ -66,9 +67,9 @@ final class SimulatedLearning implements Learning {
 
     void record(FinishedRun run, int executors, int capacityCpus) {
         history.record(run);
-        launchOverhead = Duration.ofMillis(Math.round(run.launchSeconds() * 1000));
+        launchOverhead = SimTime.of(run.launchSeconds());
         justice = justice.track(new CompletedJob(run.stages().work(), run.job().maxParallelism(),
-                Duration.ofMillis(Math.max(1, Math.round(run.job().deadlineSeconds() * 1000))), executors, run.met(),
+                SimTime.of(run.job().deadlineSeconds()), executors, run.met(),
                 Math.max(1, capacityCpus)));
     }
 }
