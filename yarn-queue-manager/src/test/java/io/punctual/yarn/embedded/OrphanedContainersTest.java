@@ -12,7 +12,11 @@ import org.junit.jupiter.api.Test;
 /** A process naming a killed cluster's directory is stopped; one naming a live JVM's cluster is not. */
 class OrphanedContainersTest {
 
-    private static final String NAME = "orphan-test-cluster";
+    /**
+     * Unique per run: stand-ins left by an earlier run that was killed mid-test are orphans of the same name, and
+     * would be counted here.
+     */
+    private static final String NAME = "orphan-test-cluster-" + ProcessHandle.current().pid();
 
     /** Starts a process whose command line names {@code NAME-owner}, detached from this JVM as a container is. */
     private static ProcessHandle container(long owner) throws IOException, InterruptedException {
