@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -24,10 +24,11 @@ class OrphanedContainersTest {
         new ProcessBuilder("sh", "-c", "python3 -c 'import time; time.sleep(120)' " + marker + " &").start().waitFor();
         Instant giveUp = Instant.now().plus(Duration.ofSeconds(10));
         while (Instant.now().isBefore(giveUp)) {
-            Optional<ProcessHandle> found = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
-                    .map(c -> c.contains(marker)).orElse(false)).findFirst();
-            if (found.isPresent()) {
-                return found.get();
+            // Until the shell that started it has gone, two processes carry the marker: wait for the one.
+            List<ProcessHandle> found = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                    .map(c -> c.contains(marker)).orElse(false)).toList();
+            if (found.size() == 1 && found.get(0).info().command().map(c -> c.contains("python")).orElse(false)) {
+                return found.get(0);
             }
             Thread.sleep(50);
         }
