@@ -118,8 +118,12 @@ public final class Assembly {
     /** The pipeline's paths and intervals; {@code hadoopConfDir} is the cluster's client configuration. */
     public SubmissionPipeline.Settings pipelineSettings(Path hadoopConfDir) {
         return new SubmissionPipeline.Settings(eventLogUri(), home.eventLogs(), hadoopConfDir,
-                home.logs().resolve("submissions"), home.scratch(), config.site().gateway().pollInterval(),
-                APP_ID_TIMEOUT);
+                submissionLogs(), home.scratch(), config.site().gateway().pollInterval(), APP_ID_TIMEOUT);
+    }
+
+    /** Where each submission's spark-submit output goes ({@code <submission id>.spark-submit.log}). */
+    public Path submissionLogs() {
+        return home.logs().resolve("submissions");
     }
 
     /** The one pipeline for a submission with these sizing knobs, reporting its events to {@code events}. */

@@ -1,5 +1,7 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.BuildVersion;
+
 /** The version line {@code --version} prints. */
 final class Version {
 
@@ -7,8 +9,7 @@ final class Version {
     }
 
     static String describe() {
-        String punctual = Version.class.getPackage().getImplementationVersion();
-        return "Punctual " + (punctual == null ? "(development build)" : punctual)
-                + " for Spark 3.5 on Hadoop YARN 3.3";
+        BuildVersion v = BuildVersion.current();
+        return "Punctual " + v.punctual() + " for Spark " + v.spark() + " on Hadoop YARN " + v.hadoop();
     }
 }

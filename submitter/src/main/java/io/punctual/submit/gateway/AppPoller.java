@@ -24,11 +24,13 @@ final class AppPoller implements Runnable {
     private final BatchStore store;
     private final BatchLaunch launch;
     private final ClusterGateway gateway;
+    private final AppLinks links;
 
-    AppPoller(BatchStore store, BatchLaunch launch, ClusterGateway gateway) {
+    AppPoller(BatchStore store, BatchLaunch launch, ClusterGateway gateway, AppLinks links) {
         this.store = store;
         this.launch = launch;
         this.gateway = gateway;
+        this.links = links;
     }
 
     @Override
@@ -65,6 +67,7 @@ final class AppPoller implements Runnable {
             AppId app = new AppId(batch.appId());
             Optional<AppReport> report = Optional.ofNullable(reports.get(batch.appId()))
                     .or(() -> gateway.application(app));
+            report.ifPresent(links::observed);
             launch.observed(batch.id(), app, report);
         }
     }

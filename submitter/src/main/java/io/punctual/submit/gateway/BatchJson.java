@@ -22,17 +22,18 @@ final class BatchJson {
     private BatchJson() {
     }
 
-    static ObjectNode batch(BatchRecord b, Clock clock) {
+    static ObjectNode batch(BatchRecord b, Clock clock, AppLinks links) {
         ObjectNode node = JSON.createObjectNode();
         node.put("id", b.id());
         node.put("name", b.name());
         node.put("owner", b.team());
         node.put("proxyUser", b.proxyUser());
         node.put("state", b.state().livyName());
+        node.put("stateDetail", b.state().detail(b));
         node.put("appId", b.appId());
         ObjectNode appInfo = node.putObject("appInfo");
         appInfo.putNull("driverLogUrl");
-        appInfo.putNull("sparkUiUrl");
+        appInfo.put("sparkUiUrl", links.sparkUi(b.appId()).orElse(null));
         ArrayNode log = node.putArray("log");
         b.log().subList(Math.max(0, b.log().size() - LOG_TAIL), b.log().size()).forEach(log::add);
         punctual(node, b, clock);
@@ -93,14 +94,14 @@ final class BatchJson {
      * A page of batches as Livy lists them; each deadline batch also carries what its job key's deadline runs have
      * achieved since the gateway started ({@code jobConfidence}), which the jobs page shows by the job key.
      */
-    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock,
+    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock, AppLinks links,
                            Function<String, Optional<AchievedConfidence>> achieved) {
         ObjectNode node = JSON.createObjectNode();
         node.put("from", from);
         node.put("total", batches.size());
         ArrayNode sessions = node.putArray("sessions");
         batches.stream().skip(from).limit(size).forEach(b -> {
-            ObjectNode one = batch(b, clock);
+            ObjectNode one = batch(b, clock, links);
             if (!b.bestEffort() && b.jobKey() != null) {
                 achieved.apply(b.jobKey()).ifPresent(a -> one.putObject("jobConfidence").put("finished", a.finished())
                         .put("met", a.met()).put("share", a.share()).put("clearlyBelow", a.clearlyBelow())
@@ -111,14 +112,20 @@ final class BatchJson {
         return node;
     }
 
-    static ObjectNode log(BatchRecord b, int from, int size) {
+    static ObjectNode log(BatchRecord b, LivyLog.Page page) {
         ObjectNode node = JSON.createObjectNode();
         node.put("id", b.id());
-        node.put("from", from);
-        node.put("total", b.log().size());
+        node.put("from", page.from());
+        node.put("total", page.total());
         ArrayNode lines = node.putArray("log");
-        b.log().stream().skip(from).limit(size).forEach(lines::add);
+        page.lines().forEach(lines::add);
         return node;
+    }
+
+    /** Livy's {@code GET /version}, with the Spark and Hadoop versions Punctual was built for beside it. */
+    static ObjectNode version(io.punctual.submit.BuildVersion v) {
+        return JSON.createObjectNode().put("version", v.punctual()).put("spark", v.spark()).put("hadoop", v.hadoop())
+                .put("api", "livy-batches");
     }
 
     static ObjectNode dryRun(DryRun run) {

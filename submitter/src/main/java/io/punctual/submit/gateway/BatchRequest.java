@@ -109,10 +109,20 @@ public record BatchRequest(
         if (node == null || node.isNull()) {
             return Optional.empty();
         }
-        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.asInt() < 1) {
+        // Livy's JSON binding takes "4" for 4, and templated Airflow arguments send exactly that.
+        Optional<Integer> value = node.isIntegralNumber() && node.canConvertToInt() ? Optional.of(node.asInt())
+                : node.isTextual() ? wholeText(node.asText().trim()) : Optional.empty();
+        if (value.isEmpty() || value.get() < 1) {
             throw new InvalidRequest("field '" + field + "' must be a positive whole number, got " + node);
         }
-        return Optional.of(node.asInt());
+        return value;
+    }
+
+    private static Optional<Integer> wholeText(String text) {
+        if (!text.matches("\\+?[0-9]{1,9}")) {
+            return Optional.empty();
+        }
+        return Optional.of(Integer.parseInt(text));
     }
 
     private static List<String> strings(JsonNode body, String field) {

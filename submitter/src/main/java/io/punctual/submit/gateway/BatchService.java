@@ -29,6 +29,7 @@ public final class BatchService implements AutoCloseable {
     private final BatchLaunch launch;
     private final Path workingDir;
     private final QueueSetup queues;
+    private final AppLinks links = new AppLinks();
 
     public BatchService(BatchStore store, Supplier<Assembly> assembly, PipelineFactory pipelines, Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
                         QueueSetup queues) {
@@ -46,6 +47,12 @@ public final class BatchService implements AutoCloseable {
         this.queues = queues;
         this.launch = new BatchLaunch(store, pipelines, assembly, clock, metrics, workingDir, queues,
                 launches);
+    }
+
+    /** Every line of the batch's log as Livy's {@code /log} pages it ({@link LivyLog}). */
+    List<String> logLines(BatchRecord batch) {
+        return LivyLog.lines(batch, io.punctual.submit.pipeline.SubmissionPipeline.submitOutput(
+                assembly.get().submissionLogs(), batch.submissionId()));
     }
 
     /**
@@ -141,6 +148,10 @@ public final class BatchService implements AutoCloseable {
     /** What {@code GET /queues} shows a team. */
     record QueueView(String team, Optional<io.punctual.yarn.queues.TeamQueue> queue,
                      List<QueueSetup.GroupClass> groups) {
+    }
+
+    AppLinks links() {
+        return links;
     }
 
     BatchLaunch launcher() {

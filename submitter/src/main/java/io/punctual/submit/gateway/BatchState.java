@@ -29,7 +29,22 @@ public enum BatchState {
         return isFinal;
     }
 
+    /**
+     * The state a Livy client reads. Airflow's Livy hook knows only Livy's batch states and fails on any other, so a
+     * recovering batch reads as {@code starting}; the detail is in {@link #detail}.
+     */
     public String livyName() {
-        return name().toLowerCase(Locale.ROOT);
+        return this == RECOVERING ? STARTING.livyName() : name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Punctual's own finer word for where a batch stands, shown beside the Livy state. */
+    public String detail(BatchRecord batch) {
+        if (this != STARTING) {
+            return name().toLowerCase(Locale.ROOT);
+        }
+        if (batch.yarnQueue() != null) {
+            return "launching";
+        }
+        return batch.reservationId() != null ? "reserved" : batch.executors() != null ? "sized" : "sizing";
     }
 }

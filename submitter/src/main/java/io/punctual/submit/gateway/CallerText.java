@@ -13,6 +13,9 @@ final class CallerText {
     /** An absolute path not inside a URI (hdfs:///x keeps its path: it is the cluster's, not the host's). */
     private static final Pattern HOST_PATH = Pattern.compile("(?<![\\w:/.-])/[\\w.+@-]+(/[\\w.+@-]*)*");
 
+    /** A local file URI names the gateway's host as much as a bare path does. */
+    private static final Pattern FILE_URI = Pattern.compile("\\bfile:(//)?/[\\w.+@/-]*");
+
     private CallerText() {
     }
 
@@ -23,5 +26,17 @@ final class CallerText {
         String withoutFrames = reason.lines().filter(line -> !FRAME.matcher(line).matches())
                 .collect(Collectors.joining("\n"));
         return HOST_PATH.matcher(withoutFrames).replaceAll("<gateway path>");
+    }
+
+    /**
+     * A line of spark-submit's output, which ran on the gateway's host: its paths and local file URIs are masked,
+     * its stack frames dropped (none).
+     */
+    static java.util.Optional<String> submitLine(String line) {
+        if (FRAME.matcher(line).matches()) {
+            return java.util.Optional.empty();
+        }
+        String masked = FILE_URI.matcher(line).replaceAll("file:<gateway path>");
+        return java.util.Optional.of(HOST_PATH.matcher(masked).replaceAll("<gateway path>"));
     }
 }

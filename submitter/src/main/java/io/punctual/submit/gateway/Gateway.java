@@ -93,7 +93,7 @@ public final class Gateway implements AutoCloseable {
             return thread;
         });
         long poll = site.gateway().pollInterval().toMillis();
-        scheduler.scheduleWithFixedDelay(new AppPoller(store, batches.launcher(), setup.cluster()), poll, poll, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()), poll, poll, TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(() -> safely(recovery::reap), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.punctual.submit.BuildVersion;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
 import java.io.IOException;
@@ -100,7 +101,9 @@ public final class GatewayServer implements AutoCloseable {
     private void route(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
         String method = exchange.getRequestMethod();
-        if (path.equals("/healthz")) {
+        if (path.equals("/version")) {
+            send(exchange, 200, BatchJson.version(BuildVersion.current()));
+        } else if (path.equals("/healthz")) {
             send(exchange, 200, health.report());
         } else if (path.equals("/metrics")) {
             sendText(exchange, 200, "text/plain; version=0.0.4",
@@ -137,7 +140,7 @@ public final class GatewayServer implements AutoCloseable {
         Map<String, String> query = query(exchange);
         if (method.equals("GET")) {
             var page = batches.list(team.name());
-            send(exchange, 200, BatchJson.page(page, number(query, "from", 0), number(query, "size", 100), clock,
+            send(exchange, 200, BatchJson.page(page, number(query, "from", 0), number(query, "size", 100), clock, batches.links(),
                     metrics::achieved));
         } else if (method.equals("POST")) {
             BatchRequest request = BatchRequest.fromJson(body(exchange));
@@ -157,7 +160,9 @@ public final class GatewayServer implements AutoCloseable {
             // The W3C Server-Timing header lets a client tell the gateway's own time from time spent queueing.
             exchange.getResponseHeaders().add("Server-Timing",
                     String.format(Locale.ROOT, "submit;dur=%.3f", handled / 1e6));
-            send(exchange, created.isNew() ? 201 : 200, BatchJson.batch(created.record(), clock));
+            // Livy answers a new batch with 201 and where to find it.
+            exchange.getResponseHeaders().add("Location", "/batches/" + created.record().id());
+            send(exchange, created.isNew() ? 201 : 200, BatchJson.batch(created.record(), clock, batches.links()));
             metrics.submitHandled(handled);
         } else {
             send(exchange, 405, BatchJson.message(method + " is not allowed on /batches"));
@@ -175,13 +180,15 @@ public final class GatewayServer implements AutoCloseable {
         } else if (!method.equals("GET")) {
             send(exchange, 405, BatchJson.message(method + " is not allowed here"));
         } else if (part == null) {
-            send(exchange, 200, BatchJson.batch(batch.get(), clock));
+            send(exchange, 200, BatchJson.batch(batch.get(), clock, batches.links()));
         } else if (part.equals("/state")) {
             send(exchange, 200, BatchJson.JSON.createObjectNode().put("id", id).put("state",
                     batch.get().state().livyName()));
         } else {
             Map<String, String> query = query(exchange);
-            send(exchange, 200, BatchJson.log(batch.get(), number(query, "from", 0), number(query, "size", 100)));
+            LivyLog.Page page = LivyLog.page(batches.logLines(batch.get()), signed(query, "from"),
+                    signed(query, "size"));
+            send(exchange, 200, BatchJson.log(batch.get(), page));
         }
     }
 
@@ -247,6 +254,19 @@ public final class GatewayServer implements AutoCloseable {
         }
         try {
             return Math.max(0, Integer.parseInt(value));
+        } catch (NumberFormatException e) {
+            throw new InvalidRequest("query parameter '" + name + "' must be a whole number, got '" + value + "'");
+        }
+    }
+
+    /** A whole number that may be negative (Livy's {@code from} and {@code size}), or null when absent. */
+    private static Integer signed(Map<String, String> query, String name) {
+        String value = query.get(name);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
             throw new InvalidRequest("query parameter '" + name + "' must be a whole number, got '" + value + "'");
         }

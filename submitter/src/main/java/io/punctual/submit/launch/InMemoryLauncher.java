@@ -59,12 +59,26 @@ public final class InMemoryLauncher implements Launcher {
         requests.add(request);
         Script plan = script.apply(request);
         if (plan instanceof Script.DiesFirst dies) {
+            output(request, "Exception in thread \"main\" org.apache.spark.SparkException: the launch ended "
+                    + dies.state() + " in " + request.workingDir());
             return new Launched(Optional.empty(), dies.state());
         }
         Duration runTime = plan instanceof Script.Runs runs ? runs.runTime() : ((Script.Silent) plan).runTime();
         AppId id = cluster.submit(new AppSubmission(name(request), option(request, "--queue").orElse("default"),
                 tags(request), "punctual", demand(request), runTime));
+        output(request, "INFO Client: Submitting application " + id.value() + " to ResourceManager");
         return new Launched(plan instanceof Script.Silent ? Optional.empty() : Optional.of(id), "FINISHED");
+    }
+
+    /** What spark-submit would have written to its output file, so what reads that file reads something real. */
+    private static void output(LaunchRequest request, String line) {
+        try {
+            java.nio.file.Files.createDirectories(request.output().toAbsolutePath().getParent());
+            java.nio.file.Files.writeString(request.output(), line + "\n", java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("could not write the launch's output " + request.output(), e);
+        }
     }
 
     private static String name(LaunchRequest request) {

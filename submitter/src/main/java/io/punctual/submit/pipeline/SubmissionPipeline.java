@@ -227,7 +227,7 @@ public final class SubmissionPipeline {
 
     /** Starts the application in a queue (a reservation's, or a best-effort queue); returns once YARN has it. */
     Started launchInQueue(Submission submission, Sizing sizing, String queue) {
-        Path output = settings.submissionLogs().resolve(submission.id() + ".spark-submit.log");
+        Path output = submitOutput(settings.submissionLogs(), submission.id());
         LaunchRequest request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
                 settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
         Instant launched = clock.instant();
@@ -282,5 +282,10 @@ public final class SubmissionPipeline {
             events.accept(new SubmissionEvent.Note("could not release reservation " + id + " (" + e.getMessage()
                     + "); YARN drops it at its deadline"));
         }
+    }
+
+    /** The file that receives one submission's spark-submit output, which the gateway's batch log shows. */
+    public static Path submitOutput(Path submissionLogs, String submissionId) {
+        return submissionLogs.resolve(submissionId + ".spark-submit.log");
     }
 }
