@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Deadlines;
+import io.punctual.submit.request.IgnoredInputs;
 import io.punctual.submit.request.RequestKeys;
 import io.punctual.submit.request.SparkOption;
 import io.punctual.submit.request.SubmitArguments;
@@ -39,8 +40,7 @@ public final class SubmitCommand implements Command {
             runs inside the reservation too. Exit status: 0 if the application succeeded, 1 otherwise.
             """;
 
-    private static final Set<String> NOT_ON_YARN = Set.of("--kill", "--status", "--supervise", "--total-executor-cores",
-            "--remote");
+    private static final Set<String> NOT_ON_YARN = Set.of("--kill", "--status", "--remote");
 
     @Override
     public String summary() {
@@ -72,8 +72,11 @@ public final class SubmitCommand implements Command {
     }
 
     /** Refuses what cannot work before anything is reserved, and makes the application path absolute. */
-    static SubmitArguments validated(SubmitArguments args, CliContext context) {
-        RequestKeys.requireKnown(args.conf());
+    static SubmitArguments validated(SubmitArguments given, CliContext context) {
+        RequestKeys.requireKnown(given.conf());
+        IgnoredInputs.Kept kept = IgnoredInputs.drop(given);
+        kept.warnings().forEach(context.err()::println);
+        SubmitArguments args = kept.args();
         for (SparkOption option : args.sparkOptions()) {
             if (NOT_ON_YARN.contains(option.name())) {
                 throw new UsageException(option.name() + " is not supported on YARN; Punctual only submits to YARN");

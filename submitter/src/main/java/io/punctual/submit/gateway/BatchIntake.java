@@ -15,7 +15,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import io.punctual.submit.request.IgnoredInputs;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,9 +28,10 @@ import java.util.Optional;
  * deadline, and the sizing knobs. The team is the caller's, whatever the request says.
  *
  * @param deadline empty for a batch without {@code spark.deadline.by}: it runs best-effort, without a reservation
+ * @param warnings what was dropped as spark-submit would drop it ({@link IgnoredInputs}), for the batch's log
  */
 record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, Optional<Instant> deadline,
-                   SizingSettings sizing, Settings settings) {
+                   SizingSettings sizing, Settings settings, List<String> warnings) {
 
     /** Tag on every application the gateway launches, so it finds (and reaps) its own and only its own. */
     static final String GATEWAY_TAG = "punctual-gateway";
@@ -37,7 +41,8 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
 
     static BatchIntake of(BatchRequest request, TeamConfig team, Assembly assembly, Clock clock) {
         PunctualConfig config = assembly.config();
-        Map<String, String> requestConf = new LinkedHashMap<>(request.conf());
+        List<String> warnings = new ArrayList<>();
+        Map<String, String> requestConf = IgnoredInputs.sparkConf(request.conf(), warnings);
         request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));
         request.executorCores().ifPresent(c -> requestConf.put("spark.executor.cores", c.toString()));
         requestConf.put(JobKey.TEAM, team.name());
@@ -58,7 +63,7 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
                 .map(d -> parseDeadline(d, clock));
         var sizing = assembly.sizing(settings);
         BatchRequest resolved = withConf(request, conf);
-        return new BatchIntake(resolved.toSubmitArguments(), job, now, deadline, sizing, settings);
+        return new BatchIntake(resolved.toSubmitArguments(), job, now, deadline, sizing, settings, warnings);
     }
 
     private static JobKey jobKey(BatchRequest request, TeamConfig team, Map<String, String> conf) {

@@ -69,9 +69,10 @@ public final class BatchService implements AutoCloseable {
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
                 .toEpochMilli();
         BatchStore.Created created = store.createOnce(team.name(), idempotencyKey.orElse(null), id ->
-                BatchRecord.recorded(id, team.name(), submissionId, idempotencyKey.orElse(null),
+                warned(BatchRecord.recorded(id, team.name(), submissionId, idempotencyKey.orElse(null),
                         request.name().orElse(null), request.proxyUser().orElse(null), intake.request(),
-                        intake.jobKey().toString(), submittedMs, deadlineMs, planQueue, intake.deadline().isEmpty()));
+                        intake.jobKey().toString(), submittedMs, deadlineMs, planQueue, intake.deadline().isEmpty()),
+                        intake));
         metrics.submitted(created.isNew());
         if (created.isNew()) {
             enqueue(created.record().id());
@@ -81,6 +82,14 @@ public final class BatchService implements AutoCloseable {
                     + " or use a new key for a new batch");
         }
         return created;
+    }
+
+    private static BatchRecord warned(BatchRecord recorded, BatchIntake intake) {
+        BatchRecord record = recorded;
+        for (String warning : intake.warnings()) {
+            record = record.logged(intake.submittedAt() + " " + warning, intake.submittedAt().toEpochMilli());
+        }
+        return record;
     }
 
     /**

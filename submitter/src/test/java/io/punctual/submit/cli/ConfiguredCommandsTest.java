@@ -47,6 +47,19 @@ class ConfiguredCommandsTest {
     }
 
     @Test
+    void optionsSparkSubmitIgnoresOnYarnAreWarnedAboutNotRefused() throws Exception {
+        var cli = new CliHarness(tmp, Map.of());
+
+        int status = cli.run("submit", "--supervise", "--total-executor-cores", "8", "--conf", "livy.x=1",
+                "--deadline", "10m", tmp.resolve("missing.jar").toString());
+
+        assertThat(status).isEqualTo(1);
+        assertThat(cli.err()).contains("Warning: ignoring --supervise").contains("ignoring --total-executor-cores")
+                .contains("ignoring non-Spark config property: livy.x").contains("missing.jar does not exist")
+                .doesNotContain("not supported on YARN");
+    }
+
+    @Test
     void explainSizesWithTheConfiguredCapAndConfidenceFromTheEnvironmentsDirectory() throws Exception {
         Path dir = confDir("punctual {\n  sizing.confidence = 0.75\n  job { max-executors = 2\n"
                 + "    executor { memory = 1g, cores = 1 } }\n}\n");

@@ -137,6 +137,20 @@ class LivyFidelityTest {
     }
 
     @Test
+    void aConfKeyOutsideSparkIsDroppedBeforeLaunchWithSparkSubmitsWarningInTheLog() throws Exception {
+        Gateway gateway = harness.running();
+        int id = JSON.readTree(harness.post(gateway, "/batches", ", \"conf\": {\"spark.deadline.by\": \"30m\","
+                + " \"livy.rsc.jars\": \"x.jar\", \"spark.sql.shuffle.partitions\": \"8\"}").body()).get("id").asInt();
+        InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("success"));
+
+        assertThat(harness.launched()).singleElement().satisfies(r -> {
+            assertThat(r.conf()).doesNotContainKey("livy.rsc.jars").containsEntry("spark.sql.shuffle.partitions", "8");
+        });
+        assertThat(log(gateway, id, "?size=-1").get("log").toString())
+                .contains("Warning: ignoring non-Spark config property: livy.rsc.jars");
+    }
+
+    @Test
     void versionNamesThisBuildAndItsSparkAndHadoop() throws Exception {
         JsonNode version = JSON.readTree(call(harness.running(), ANALYTICS, "GET", "/version", null).body());
 
