@@ -181,18 +181,19 @@ final class BatchLaunch {
     }
 
     private void count(int id, SubmissionState before, SubmissionState next) {
+        String team = store.get(id).map(BatchRecord::team).orElse("unknown");
         if (next instanceof SubmissionState.Reserved && !(before instanceof SubmissionState.Reserved)) {
-            metrics.admitted();
+            metrics.admitted(team);
         }
         if (next instanceof SubmissionState.Ended ended) {
             SubmissionOutcome outcome = ended.outcome();
             if (outcome instanceof SubmissionOutcome.Rejected) {
-                metrics.rejected();
+                metrics.rejected(team);
             } else if (outcome instanceof SubmissionOutcome.Failed) {
-                metrics.failed();
+                metrics.failed(team);
             } else if (outcome instanceof SubmissionOutcome.Finished f
                     && !store.get(id).map(BatchRecord::bestEffort).orElse(true)) {
-                metrics.finished(f.submission().jobKey().toString(), f.metDeadline(),
+                metrics.finished(team, f.submission().jobKey().toString(), f.metDeadline(),
                         asked(f.submission().args().conf().get(DeadlineKeys.CONFIDENCE)));
             }
         }

@@ -73,7 +73,7 @@ public final class BatchService implements AutoCloseable {
                         request.name().orElse(null), request.proxyUser().orElse(null), intake.request(),
                         intake.jobKey().toString(), submittedMs, deadlineMs, planQueue, intake.deadline().isEmpty()),
                         intake));
-        metrics.submitted(created.isNew());
+        metrics.submitted(team.name(), created.isNew());
         if (created.isNew()) {
             enqueue(created.record().id());
         } else if (!created.record().isLost() && !sameRequest(created.record(), intake, request)) {

@@ -79,6 +79,7 @@ public final class Gateway implements AutoCloseable {
                 setup.clock(), Optional.empty());
         Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());
         GatewayMetrics metrics = new GatewayMetrics();
+        metrics.teams(setup.config().current().teams().keySet());
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         placeQueues.run();

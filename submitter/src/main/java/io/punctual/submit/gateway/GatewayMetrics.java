@@ -1,32 +1,43 @@
 package io.punctual.submit.gateway;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.punctual.history.AchievedConfidence;
-import java.util.Locale;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The gateway's counters, printed in Prometheus's text format on {@code /metrics}. */
-public final class GatewayMetrics {
+/**
+ * The gateway's metrics on Micrometer's Prometheus registry, served on {@code /metrics}: batch outcomes per team,
+ * deadline runs and achieved confidence per job key, sizing and submit-handling times as histograms (buckets,
+ * {@code _sum}, {@code _count}), and the JVM's own metrics.
+ */
+public final class GatewayMetrics implements AutoCloseable {
 
-    private final LongAdder submissions = new LongAdder();
-    private final LongAdder duplicates = new LongAdder();
-    private final LongAdder admitted = new LongAdder();
-    private final LongAdder rejected = new LongAdder();
-    private final LongAdder deadlineHits = new LongAdder();
-    private final LongAdder deadlineMisses = new LongAdder();
-    private final LongAdder failures = new LongAdder();
-    private final LongAdder sizingCount = new LongAdder();
-    private final AtomicLong sizingNanos = new AtomicLong();
-    private final AtomicLong sizingMaxNanos = new AtomicLong();
-    private final LongAdder requests = new LongAdder();
-    /** The handling times of the most recent submissions, in nanoseconds: a ring the summary's quantiles read. */
-    private final long[] submitNanos = new long[1024];
-    private long submitCount;
+    /** The Prometheus text format the registry writes. */
+    static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final Timer sizing;
+    private final Timer submitHandling;
+    private final Counter requests;
+    private final AtomicInteger tracked = new AtomicInteger();
+    private final AtomicInteger queuedLaunches = new AtomicInteger();
     /** Per job key since the gateway started: deadlines met and missed, and the confidence its runs asked for. */
     private final Map<String, JobTally> jobs = new ConcurrentHashMap<>();
 
@@ -34,34 +45,105 @@ public final class GatewayMetrics {
         private final LongAdder met = new LongAdder();
         private final LongAdder missed = new LongAdder();
         private volatile double asked = Double.NaN;
+
+        double achieved() {
+            long m = met.sum();
+            return (double) m / Math.max(1, m + missed.sum());
+        }
     }
 
-    void submitted(boolean isNew) {
-        (isNew ? submissions : duplicates).increment();
+    public GatewayMetrics() {
+        new JvmMemoryMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        sizing = Timer.builder("punctual.sizing").description("Time to learn and size one submission")
+                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofSeconds(30)).register(registry);
+        submitHandling = Timer.builder("punctual.submit.handling")
+                .description("Gateway time to record and queue a batch, from reading its request to answering")
+                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofSeconds(10)).register(registry);
+        requests = Counter.builder("punctual.http.requests").description("HTTP requests served").register(registry);
+        Gauge.builder("punctual.tracked.batches", tracked, AtomicInteger::get).description("Batches not yet final")
+                .register(registry);
+        Gauge.builder("punctual.queued.launches", queuedLaunches, AtomicInteger::get)
+                .description("Batches waiting for a launch slot").register(registry);
     }
 
-    void admitted() {
-        admitted.increment();
+    /** Every team's counters start at zero, so a dashboard sees a team before its first batch. */
+    void teams(Collection<String> teams) {
+        teams.forEach(team -> {
+            for (Outcome outcome : Outcome.values()) {
+                outcome.counter(registry, team);
+            }
+        });
     }
 
-    void rejected() {
-        rejected.increment();
+    /** What can happen to a batch, each a counter per team. */
+    private enum Outcome {
+        SUBMITTED("punctual.submissions", "Batches created"),
+        DUPLICATE("punctual.duplicate.submissions", "Submissions answered with an existing batch (same key)"),
+        ADMITTED("punctual.admissions", "Batches admitted by sizing and reservation"),
+        REJECTED("punctual.rejections", "Batches rejected: deadline cannot be met"),
+        FAILED("punctual.failures", "Batches that failed before or while running"),
+        HIT("punctual.deadline.hits", "Applications that succeeded by their deadline"),
+        MISSED("punctual.deadline.misses", "Applications that ended after or without meeting their deadline");
+
+        private final String name;
+        private final String help;
+
+        Outcome(String name, String help) {
+            this.name = name;
+            this.help = help;
+        }
+
+        Counter counter(PrometheusMeterRegistry registry, String team) {
+            return Counter.builder(name).description(help).tag("team", team).register(registry);
+        }
     }
 
-    void failed() {
-        failures.increment();
+    private void count(Outcome outcome, String team) {
+        outcome.counter(registry, team).increment();
     }
 
-    void finished(boolean metDeadline) {
-        (metDeadline ? deadlineHits : deadlineMisses).increment();
+    void submitted(String team, boolean isNew) {
+        count(isNew ? Outcome.SUBMITTED : Outcome.DUPLICATE, team);
+    }
+
+    void admitted(String team) {
+        count(Outcome.ADMITTED, team);
+    }
+
+    void rejected(String team) {
+        count(Outcome.REJECTED, team);
+    }
+
+    void failed(String team) {
+        count(Outcome.FAILED, team);
     }
 
     /** A deadline run of {@code job} ended; {@code asked} is the confidence it was sized for, when known. */
-    void finished(String job, boolean metDeadline, OptionalDouble asked) {
-        finished(metDeadline);
-        JobTally tally = jobs.computeIfAbsent(job, k -> new JobTally());
+    void finished(String team, String job, boolean metDeadline, OptionalDouble asked) {
+        count(metDeadline ? Outcome.HIT : Outcome.MISSED, team);
+        JobTally tally = jobs.computeIfAbsent(job, this::registerJob);
+        Counter.builder("punctual.job.deadlines").description("Deadline runs per job key since the gateway started")
+                .tags("job", job, "met", Boolean.toString(metDeadline)).register(registry).increment();
         (metDeadline ? tally.met : tally.missed).increment();
         asked.ifPresent(theta -> tally.asked = theta);
+    }
+
+    private JobTally registerJob(String job) {
+        JobTally tally = new JobTally();
+        Gauge.builder("punctual.job.achieved.confidence", tally, JobTally::achieved)
+                .description("Share of a job's deadline runs that met their deadline, since the gateway started")
+                .tag("job", job).register(registry);
+        // NaN until a run says what it asked for: Prometheus reads NaN as no value, not as a zero.
+        Gauge.builder("punctual.job.asked.confidence", tally, t -> t.asked)
+                .description("Confidence the job's last deadline run was sized for").tag("job", job).register(registry);
+        return tally;
     }
 
     /** What {@code job}'s deadline runs since the gateway started achieved, for the jobs page; empty before any. */
@@ -78,38 +160,8 @@ public final class GatewayMetrics {
                         : Optional.of(asked)));
     }
 
-    /** The achieved confidence per job next to the asked one, so an alert can compare them. */
-    private void perJob(StringBuilder out) {
-        if (jobs.isEmpty()) {
-            return;
-        }
-        out.append("# HELP punctual_job_deadlines_total Deadline runs per job key since the gateway started\n");
-        out.append("# TYPE punctual_job_deadlines_total counter\n");
-        StringBuilder achieved = new StringBuilder("# HELP punctual_job_achieved_confidence Share of a job's deadline"
-                + " runs that met their deadline, since the gateway started\n# TYPE punctual_job_achieved_confidence"
-                + " gauge\n");
-        StringBuilder asked = new StringBuilder("# HELP punctual_job_asked_confidence Confidence the job's last"
-                + " deadline run was sized for\n# TYPE punctual_job_asked_confidence gauge\n");
-        new TreeMap<>(jobs).forEach((job, t) -> {
-            String label = "job=\"" + job.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
-            long met = t.met.sum();
-            long missed = t.missed.sum();
-            out.append("punctual_job_deadlines_total{").append(label).append(",met=\"true\"} ").append(met).append('\n');
-            out.append("punctual_job_deadlines_total{").append(label).append(",met=\"false\"} ").append(missed)
-                    .append('\n');
-            achieved.append(String.format(Locale.ROOT, "punctual_job_achieved_confidence{%s} %.4f%n", label,
-                    (double) met / Math.max(1, met + missed)));
-            if (!Double.isNaN(t.asked)) {
-                asked.append(String.format(Locale.ROOT, "punctual_job_asked_confidence{%s} %.4f%n", label, t.asked));
-            }
-        });
-        out.append(achieved).append(asked);
-    }
-
     void sized(long nanos) {
-        sizingCount.increment();
-        sizingNanos.addAndGet(nanos);
-        sizingMaxNanos.accumulateAndGet(nanos, Math::max);
+        sizing.record(Duration.ofNanos(nanos));
     }
 
     void request() {
@@ -117,60 +169,20 @@ public final class GatewayMetrics {
     }
 
     /** One {@code POST /batches} handled, from reading its request to sending its answer. */
-    synchronized void submitHandled(long nanos) {
-        submitNanos[(int) (submitCount++ % submitNanos.length)] = nanos;
+    void submitHandled(long nanos) {
+        submitHandling.record(Duration.ofNanos(nanos));
     }
 
-    private synchronized double[] recentSubmitSeconds() {
-        int n = (int) Math.min(submitCount, submitNanos.length);
-        double[] seconds = new double[n];
-        for (int i = 0; i < n; i++) {
-            seconds[i] = submitNanos[i] / 1e9;
-        }
-        java.util.Arrays.sort(seconds);
-        return seconds;
+    /** The Prometheus text of every meter, with the two gauges the caller reads off the batch service now. */
+    String prometheus(int trackedNow, int queuedNow) {
+        tracked.set(trackedNow);
+        queuedLaunches.set(queuedNow);
+        return registry.scrape();
     }
 
-    String prometheus(int tracked, int queuedLaunches) {
-        StringBuilder out = new StringBuilder();
-        counter(out, "punctual_submissions_total", "Batches created", submissions.sum());
-        counter(out, "punctual_duplicate_submissions_total", "Submissions answered with an existing batch (same key)",
-                duplicates.sum());
-        counter(out, "punctual_admissions_total", "Batches admitted by sizing and reservation", admitted.sum());
-        counter(out, "punctual_rejections_total", "Batches rejected: deadline cannot be met", rejected.sum());
-        counter(out, "punctual_failures_total", "Batches that failed before or while running", failures.sum());
-        counter(out, "punctual_deadline_hits_total", "Applications that succeeded by their deadline", deadlineHits.sum());
-        counter(out, "punctual_deadline_misses_total", "Applications that ended after or without meeting their deadline",
-                deadlineMisses.sum());
-        counter(out, "punctual_http_requests_total", "HTTP requests served", requests.sum());
-        out.append("# HELP punctual_sizing_seconds Time to learn and size one submission\n");
-        out.append("# TYPE punctual_sizing_seconds summary\n");
-        out.append(String.format(Locale.ROOT, "punctual_sizing_seconds_sum %.6f%n", sizingNanos.get() / 1e9));
-        out.append("punctual_sizing_seconds_count ").append(sizingCount.sum()).append('\n');
-        gauge(out, "punctual_sizing_seconds_max", "Longest sizing so far",
-                String.format(Locale.ROOT, "%.6f", sizingMaxNanos.get() / 1e9));
-        double[] recent = recentSubmitSeconds();
-        out.append("# HELP punctual_submit_handling_seconds Gateway time to record and queue a batch (last 1024)\n");
-        out.append("# TYPE punctual_submit_handling_seconds summary\n");
-        for (double q : new double[] {0.5, 0.9, 0.99}) {
-            double value = recent.length == 0 ? 0 : recent[Math.min(recent.length - 1, (int) Math.ceil(q * recent.length) - 1)];
-            out.append(String.format(Locale.ROOT, "punctual_submit_handling_seconds{quantile=\"%s\"} %.6f%n", q, value));
-        }
-        gauge(out, "punctual_tracked_batches", "Batches not yet final", Integer.toString(tracked));
-        gauge(out, "punctual_queued_launches", "Batches waiting for a launch slot", Integer.toString(queuedLaunches));
-        perJob(out);
-        return out.toString();
-    }
-
-    private static void counter(StringBuilder out, String name, String help, long value) {
-        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        out.append("# TYPE ").append(name).append(" counter\n");
-        out.append(name).append(' ').append(value).append('\n');
-    }
-
-    private static void gauge(StringBuilder out, String name, String help, String value) {
-        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        out.append("# TYPE ").append(name).append(" gauge\n");
-        out.append(name).append(' ').append(value).append('\n');
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
     }
 }

@@ -106,7 +106,7 @@ public final class GatewayServer implements AutoCloseable {
         } else if (path.equals("/healthz")) {
             send(exchange, 200, health.report());
         } else if (path.equals("/metrics")) {
-            sendText(exchange, 200, "text/plain; version=0.0.4",
+            sendText(exchange, 200, GatewayMetrics.CONTENT_TYPE,
                     metrics.prometheus(batches.tracked(), batches.queuedLaunches()));
         } else if (!path.startsWith("/batches") && pages.serves(path)) {
             pages.serve(exchange, path);
@@ -289,5 +289,7 @@ public final class GatewayServer implements AutoCloseable {
     public void close() {
         server.stop(1);
         threads.shutdownNow();
+        // The server is the metrics' only reader; closing them unhooks the JVM listeners they registered.
+        metrics.close();
     }
 }

@@ -9,29 +9,55 @@ class GatewayMetricsTest {
 
     @Test
     void eachJobsAchievedConfidenceIsServedNextToTheConfidenceItAskedFor() {
-        GatewayMetrics metrics = new GatewayMetrics();
-        for (int i = 0; i < 3; i++) {
-            metrics.finished("finance/daily", true, OptionalDouble.of(0.9));
+        try (GatewayMetrics metrics = new GatewayMetrics()) {
+            for (int i = 0; i < 3; i++) {
+                metrics.finished("finance", "finance/daily", true, OptionalDouble.of(0.9));
+            }
+            metrics.finished("finance", "finance/daily", false, OptionalDouble.of(0.9));
+            metrics.finished("ops", "ops/\"quoted\"", true, OptionalDouble.empty());
+
+            String text = metrics.prometheus(0, 0);
+
+            assertThat(text).contains("punctual_deadline_hits_total{team=\"finance\"} 3.0\n")
+                    .contains("punctual_deadline_misses_total{team=\"finance\"} 1.0\n")
+                    .contains("punctual_deadline_hits_total{team=\"ops\"} 1.0\n")
+                    .contains("punctual_job_deadlines_total{job=\"finance/daily\",met=\"true\"} 3.0\n")
+                    .contains("punctual_job_deadlines_total{job=\"finance/daily\",met=\"false\"} 1.0\n")
+                    .contains("punctual_job_achieved_confidence{job=\"finance/daily\"} 0.75\n")
+                    .contains("punctual_job_asked_confidence{job=\"finance/daily\"} 0.9\n")
+                    .contains("punctual_job_achieved_confidence{job=\"ops/\\\"quoted\\\"\"} 1.0\n")
+                    .contains("punctual_job_asked_confidence{job=\"ops/\\\"quoted\\\"\"} NaN\n");
         }
-        metrics.finished("finance/daily", false, OptionalDouble.of(0.9));
-        metrics.finished("ops/\"quoted\"", true, OptionalDouble.empty());
+    }
 
-        String text = metrics.prometheus(0, 0);
+    @Test
+    void timesAreHistogramsWithSumCountAndBucketsAndTheJvmIsMeasured() {
+        try (GatewayMetrics metrics = new GatewayMetrics()) {
+            metrics.teams(java.util.List.of("analytics", "growth"));
+            metrics.sized(3_000_000);
+            metrics.sized(40_000_000);
+            metrics.submitHandled(2_000_000);
+            metrics.submitted("analytics", true);
 
-        assertThat(text).contains("punctual_deadline_hits_total 4\n").contains("punctual_deadline_misses_total 1\n")
-                .contains("punctual_job_deadlines_total{job=\"finance/daily\",met=\"true\"} 3\n")
-                .contains("punctual_job_deadlines_total{job=\"finance/daily\",met=\"false\"} 1\n")
-                .contains("punctual_job_achieved_confidence{job=\"finance/daily\"} 0.7500\n")
-                .contains("punctual_job_asked_confidence{job=\"finance/daily\"} 0.9000\n")
-                .contains("punctual_job_achieved_confidence{job=\"ops/\\\"quoted\\\"\"} 1.0000\n")
-                .doesNotContain("punctual_job_asked_confidence{job=\"ops/");
+            String text = metrics.prometheus(4, 1);
+
+            assertThat(text).contains("punctual_sizing_seconds_count 2\n")
+                    .containsPattern("punctual_sizing_seconds_sum 0\\.043\\d*\n")
+                    .containsPattern("punctual_sizing_seconds_bucket\\{le=\"0\\.00[0-9]+\"\\} 0\n")
+                    .contains("punctual_sizing_seconds_bucket{le=\"+Inf\"} 2\n")
+                    .contains("punctual_submit_handling_seconds_count 1\n")
+                    .contains("punctual_submissions_total{team=\"analytics\"} 1.0\n")
+                    .contains("punctual_submissions_total{team=\"growth\"} 0.0\n")
+                    .contains("punctual_tracked_batches 4.0\n").contains("punctual_queued_launches 1.0\n")
+                    .contains("jvm_memory_used_bytes{").contains("jvm_threads_live_threads");
+        }
     }
 
     @Test
     void theJobsPageListingCarriesEachDeadlineJobsAchievedConfidence() {
         GatewayMetrics metrics = new GatewayMetrics();
         for (int i = 0; i < 10; i++) {
-            metrics.finished("finance/daily", i < 3, OptionalDouble.of(0.9));
+            metrics.finished("finance", "finance/daily", i < 3, OptionalDouble.of(0.9));
         }
         assertThat(metrics.achieved("finance/other")).isEmpty();
         var achieved = metrics.achieved("finance/daily").orElseThrow();
