@@ -54,7 +54,7 @@ public final class ServeCommand implements Command {
                      context.home(), SubmissionRunner.runtime(context), context.clock(), site.gateway().host(), port,
                      Optional.of(cluster.teamQueues(site.cluster().bestEffortQueue()))))) {
             int[] recovered = gateway.recovered();
-            context.out().println("punctual: gateway listening on http://" + site.gateway().host() + ":"
+            context.out().println("punctual: gateway listening on " + gateway.scheme() + "://" + site.gateway().host() + ":"
                     + gateway.port() + " (" + config.current().summary() + "; configuration " + confDir + ")");
             if (recovered[0] + recovered[1] > 0) {
                 context.out().println("punctual: recovered " + recovered[0] + " running batch(es), relaunching "

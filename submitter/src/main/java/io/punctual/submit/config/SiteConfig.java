@@ -5,6 +5,7 @@ import io.punctual.submit.PunctualHome;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -26,9 +27,11 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param pollInterval      how often the shared poller asks YARN for application states
      * @param stateDir          where submissions are recorded; relative to {@code $PUNCTUAL_HOME} unless absolute
      * @param clientModeTeams   teams whose batches may run their driver on the gateway's host (client deploy mode)
+     * @param tls               the keystore to serve HTTPS from; empty serves plain HTTP
+     * @param idleTimeout       how long a connection may stay silent before the server closes it
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
-                          List<String> clientModeTeams) {
+                          List<String> clientModeTeams, Optional<Tls> tls, Duration idleTimeout) {
 
         public Gateway {
             clientModeTeams = List.copyOf(clientModeTeams);
@@ -36,6 +39,20 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
 
         public Path stateDir(PunctualHome home) {
             return home.root().resolve(stateDir).normalize();
+        }
+    }
+
+    /**
+     * The gateway's TLS identity.
+     *
+     * @param keystore a keystore file holding the server's key and certificate chain
+     * @param type     its format, {@code PKCS12} or {@code JKS}
+     */
+    public record Tls(Path keystore, String password, String type) {
+
+        @Override
+        public String toString() {
+            return "Tls[keystore=" + keystore + ", type=" + type + "]";
         }
     }
 

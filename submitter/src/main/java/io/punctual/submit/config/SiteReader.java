@@ -18,6 +18,8 @@ final class SiteReader {
 
     private static final Pattern NON_BLANK = Pattern.compile("\\S.*");
     private static final Pattern HOST = Pattern.compile("[^\\s/]+");
+    private static final Pattern ANY = Pattern.compile(".*", Pattern.DOTALL);
+    private static final Pattern KEYSTORE_TYPE = Pattern.compile("PKCS12|JKS");
 
     /**
      * What the site level yields: the typed settings, and the per-job defaults split by where they came from — the
@@ -60,12 +62,39 @@ final class SiteReader {
                 "a directory, absolute or relative to $PUNCTUAL_HOME");
         Optional<List<String>> clientMode = r.textList("punctual.gateway.client-mode-teams", Need.REQUIRED,
                 "a list of team names");
+        Optional<Duration> idle = r.duration("punctual.gateway.idle-timeout", Need.REQUIRED,
+                d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
+        Optional<Optional<SiteConfig.Tls>> tls = tls(r);
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
-                || clientMode.isEmpty()) {
+                || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get(),
-                clientMode.get()));
+                clientMode.get(), tls.get(), idle.get()));
+    }
+
+    /** No TLS (an empty keystore), a readable keystore, or empty after a reported problem. */
+    private static Optional<Optional<SiteConfig.Tls>> tls(ConfigReader r) {
+        Optional<String> keystore = r.text("punctual.gateway.tls.keystore", Need.REQUIRED, ANY,
+                "an absolute path to a PKCS12 or JKS keystore, or \"\" for plain HTTP");
+        Optional<String> password = r.secret("punctual.gateway.tls.keystore-password", Need.REQUIRED, ANY,
+                "the keystore's password");
+        Optional<String> type = r.text("punctual.gateway.tls.keystore-type", Need.REQUIRED, KEYSTORE_TYPE,
+                "PKCS12 or JKS");
+        if (keystore.isEmpty() || password.isEmpty() || type.isEmpty()) {
+            return Optional.empty();
+        }
+        if (keystore.get().isBlank()) {
+            return Optional.of(Optional.empty());
+        }
+        java.nio.file.Path file = java.nio.file.Path.of(keystore.get());
+        if (!file.isAbsolute() || !java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
+            r.problem("punctual.gateway.tls.keystore", "expected an absolute path to a readable keystore file, got \""
+                    + keystore.get() + "\"; make one with keytool -genkeypair -storetype PKCS12, or set \"\" for"
+                    + " plain HTTP");
+            return Optional.empty();
+        }
+        return Optional.of(Optional.of(new SiteConfig.Tls(file, password.get(), type.get())));
     }
 
     private static Optional<SiteConfig.Cluster> cluster(ConfigReader r) {

@@ -99,7 +99,8 @@ public final class Gateway implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
         scheduler.scheduleWithFixedDelay(placeQueues, 60, 60, TimeUnit.SECONDS);
-        GatewayServer server = new GatewayServer(setup.host(), setup.port(), batches, setup.config(), metrics,
+        GatewayServer server = new GatewayServer(new GatewayServer.Listen(setup.host(), setup.port(),
+                site.gateway().tls(), site.gateway().idleTimeout()), batches, setup.config(), metrics,
                 setup.clock(), () -> health(setup, store, batches), new Pages());
         return new Gateway(batches, store, server, scheduler, recovered);
     }
@@ -157,6 +158,11 @@ public final class Gateway implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** {@code https} when the site configured TLS, else {@code http}. */
+    public String scheme() {
+        return server.scheme();
     }
 
     /** Batches re-attached and batches launched again when this gateway started. */

@@ -1,6 +1,5 @@
 package io.punctual.submit.gateway;
 
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,16 +15,17 @@ public final class Pages {
         return resource(path) != null;
     }
 
-    void serve(HttpExchange exchange, String path) throws IOException {
+    HttpCall.Answer serve(String path) {
         String name = resource(path);
         try (InputStream in = Pages.class.getResourceAsStream(name)) {
             if (in == null) {
-                GatewayServer.send(exchange, 404, BatchJson.message("no such page: " + path));
-                return;
+                return HttpCall.Answer.json(404, BatchJson.message("no such page: " + path));
             }
             String extension = name.substring(name.lastIndexOf('.') + 1);
-            GatewayServer.sendText(exchange, 200, TYPES.getOrDefault(extension, "application/octet-stream"),
+            return HttpCall.Answer.text(200, TYPES.getOrDefault(extension, "application/octet-stream"),
                     new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not read the page " + name + " from the class path", e);
         }
     }
 
