@@ -27,11 +27,11 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param pollInterval      how often the shared poller asks YARN for application states
      * @param stateDir          where submissions are recorded; relative to {@code $PUNCTUAL_HOME} unless absolute
      * @param clientModeTeams   teams whose batches may run their driver on the gateway's host (client deploy mode)
-     * @param tls               the keystore to serve HTTPS from; empty serves plain HTTP
+     * @param tls               the keystore to serve HTTPS from, if any
      * @param idleTimeout       how long a connection may stay silent before the server closes it
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
-                          List<String> clientModeTeams, Optional<Tls> tls, Duration idleTimeout) {
+                          List<String> clientModeTeams, Tls tls, Duration idleTimeout) {
 
         public Gateway {
             clientModeTeams = List.copyOf(clientModeTeams);
@@ -45,10 +45,14 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
     /**
      * The gateway's TLS identity.
      *
-     * @param keystore a keystore file holding the server's key and certificate chain
+     * @param keystore a keystore file holding the server's key and certificate chain; none serves plain HTTP
      * @param type     its format, {@code PKCS12} or {@code JKS}
      */
-    public record Tls(Path keystore, String password, String type) {
+    public record Tls(Optional<Path> keystore, String password, String type) {
+
+        public boolean enabled() {
+            return keystore.isPresent();
+        }
 
         @Override
         public String toString() {

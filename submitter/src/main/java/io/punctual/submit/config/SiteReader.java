@@ -64,7 +64,7 @@ final class SiteReader {
                 "a list of team names");
         Optional<Duration> idle = r.duration("punctual.gateway.idle-timeout", Need.REQUIRED,
                 d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
-        Optional<Optional<SiteConfig.Tls>> tls = tls(r);
+        Optional<SiteConfig.Tls> tls = tls(r);
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
                 || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty()) {
             return Optional.empty();
@@ -73,8 +73,8 @@ final class SiteReader {
                 clientMode.get(), tls.get(), idle.get()));
     }
 
-    /** No TLS (an empty keystore), a readable keystore, or empty after a reported problem. */
-    private static Optional<Optional<SiteConfig.Tls>> tls(ConfigReader r) {
+    /** TLS settings (without a keystore: plain HTTP), or empty after a reported problem. */
+    private static Optional<SiteConfig.Tls> tls(ConfigReader r) {
         Optional<String> keystore = r.text("punctual.gateway.tls.keystore", Need.REQUIRED, ANY,
                 "an absolute path to a PKCS12 or JKS keystore, or \"\" for plain HTTP");
         Optional<String> password = r.secret("punctual.gateway.tls.keystore-password", Need.REQUIRED, ANY,
@@ -85,7 +85,7 @@ final class SiteReader {
             return Optional.empty();
         }
         if (keystore.get().isBlank()) {
-            return Optional.of(Optional.empty());
+            return Optional.of(new SiteConfig.Tls(Optional.empty(), password.get(), type.get()));
         }
         java.nio.file.Path file = java.nio.file.Path.of(keystore.get());
         if (!file.isAbsolute() || !java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
@@ -94,7 +94,7 @@ final class SiteReader {
                     + " plain HTTP");
             return Optional.empty();
         }
-        return Optional.of(Optional.of(new SiteConfig.Tls(file, password.get(), type.get())));
+        return Optional.of(new SiteConfig.Tls(Optional.of(file), password.get(), type.get()));
     }
 
     private static Optional<SiteConfig.Cluster> cluster(ConfigReader r) {

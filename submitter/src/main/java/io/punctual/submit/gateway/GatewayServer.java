@@ -6,7 +6,6 @@ import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.gateway.HttpCall.Answer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.CustomRequestLog;
@@ -48,13 +47,13 @@ public final class GatewayServer implements AutoCloseable {
     }
 
     /** Where and how the server listens. */
-    public record Listen(String host, int port, Optional<SiteConfig.Tls> tls, Duration idleTimeout) {
+    public record Listen(String host, int port, SiteConfig.Tls tls, Duration idleTimeout) {
     }
 
     public GatewayServer(Listen listen, BatchService batches, ConfigSource config, GatewayMetrics metrics,
                          Clock clock, Health health, Pages pages) {
         this.metrics = metrics;
-        this.secure = listen.tls().isPresent();
+        this.secure = listen.tls().enabled();
         GatewayRoutes routes = new GatewayRoutes(batches, config, metrics, clock, health, pages);
         QueuedThreadPool threads = new QueuedThreadPool(THREADS);
         threads.setName("punctual-http");
@@ -78,10 +77,10 @@ public final class GatewayServer implements AutoCloseable {
         http.setRequestHeaderSize(MAX_HEADER);
         http.setSendServerVersion(false);
         ServerConnector connector;
-        if (listen.tls().isPresent()) {
-            SiteConfig.Tls tls = listen.tls().get();
+        if (listen.tls().enabled()) {
+            SiteConfig.Tls tls = listen.tls();
             SslContextFactory.Server ssl = new SslContextFactory.Server();
-            ssl.setKeyStorePath(tls.keystore().toString());
+            ssl.setKeyStorePath(tls.keystore().orElseThrow().toString());
             ssl.setKeyStorePassword(tls.password());
             ssl.setKeyStoreType(tls.type());
             http.addCustomizer(new SecureRequestCustomizer());
