@@ -13,8 +13,14 @@ import java.util.Properties;
 public record BuildVersion(String punctual, String spark, String hadoop) {
 
     private static final String RESOURCE = "/punctual/version.properties";
+    /** The build does not change while it runs: read once, not on every {@code GET /version}. */
+    private static final BuildVersion CURRENT = read();
 
     public static BuildVersion current() {
+        return CURRENT;
+    }
+
+    private static BuildVersion read() {
         Properties properties = new Properties();
         try (InputStream in = BuildVersion.class.getResourceAsStream(RESOURCE)) {
             if (in != null) {
