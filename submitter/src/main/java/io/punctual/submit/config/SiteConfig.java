@@ -31,7 +31,8 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param idleTimeout       how long a connection may stay silent before the server closes it
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
-                          List<String> clientModeTeams, Tls tls, Duration idleTimeout) {
+                          List<String> clientModeTeams, Tls tls, Duration idleTimeout,
+                          Optional<Database> database) {
 
         public Gateway {
             clientModeTeams = List.copyOf(clientModeTeams);
@@ -57,6 +58,23 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
         @Override
         public String toString() {
             return "Tls[keystore=" + keystore + ", type=" + type + "]";
+        }
+    }
+
+    /**
+     * The PostgreSQL database that several gateways share as their batch store; without one, a gateway keeps its
+     * batches in a journal file in its state directory and runs alone.
+     *
+     * @param url            a JDBC URL, {@code jdbc:postgresql://host:5432/database}
+     * @param poolSize       connections this gateway keeps open
+     * @param connectTimeout how long a request waits for a connection before it is answered 503
+     */
+    public record Database(String url, String user, String password, int poolSize, Duration connectTimeout) {
+
+        @Override
+        public String toString() {
+            return "Database[url=" + url + ", user=" + user + ", poolSize=" + poolSize + ", connectTimeout="
+                    + connectTimeout + "]";
         }
     }
 

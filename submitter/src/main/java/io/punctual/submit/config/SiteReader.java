@@ -19,6 +19,7 @@ final class SiteReader {
     private static final Pattern NON_BLANK = Pattern.compile("\\S.*");
     private static final Pattern HOST = Pattern.compile("[^\\s/]+");
     private static final Pattern ANY = Pattern.compile(".*", Pattern.DOTALL);
+    private static final Pattern JDBC_URL = Pattern.compile("|jdbc:postgresql://\\S+");
     private static final Pattern KEYSTORE_TYPE = Pattern.compile("PKCS12|JKS");
 
     /**
@@ -65,12 +66,33 @@ final class SiteReader {
         Optional<Duration> idle = r.duration("punctual.gateway.idle-timeout", Need.REQUIRED,
                 d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
         Optional<SiteConfig.Tls> tls = tls(r);
+        Optional<Optional<SiteConfig.Database>> database = database(r);
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
-                || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty()) {
+                || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty() || database.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get(),
-                clientMode.get(), tls.get(), idle.get()));
+                clientMode.get(), tls.get(), idle.get(), database.get()));
+    }
+
+    /** The shared database (none: the journal file), or empty after a reported problem. */
+    private static Optional<Optional<SiteConfig.Database>> database(ConfigReader r) {
+        Optional<String> url = r.text("punctual.gateway.database.url", Need.REQUIRED, JDBC_URL,
+                "\"\" for the journal file, or jdbc:postgresql://host:5432/database");
+        Optional<String> user = r.text("punctual.gateway.database.user", Need.REQUIRED, ANY, "a database role");
+        Optional<String> password = r.secret("punctual.gateway.database.password", Need.REQUIRED, ANY,
+                "the role's password");
+        Optional<Integer> pool = r.whole("punctual.gateway.database.pool-size", Need.REQUIRED, 1, 256);
+        Optional<Duration> connect = r.duration("punctual.gateway.database.connect-timeout", Need.REQUIRED,
+                d -> d.compareTo(Duration.ofMillis(250)) >= 0, "a duration of at least 250ms");
+        if (url.isEmpty() || user.isEmpty() || password.isEmpty() || pool.isEmpty() || connect.isEmpty()) {
+            return Optional.empty();
+        }
+        if (url.get().isBlank()) {
+            return Optional.of(Optional.empty());
+        }
+        return Optional.of(Optional.of(new SiteConfig.Database(url.get(), user.get(), password.get(), pool.get(),
+                connect.get())));
     }
 
     /** TLS settings (without a keystore: plain HTTP), or empty after a reported problem. */

@@ -146,6 +146,12 @@ final class BatchLaunch {
         }
     }
 
+    /** Drops what this gateway remembers of every batch's state; the store is read again. */
+    void forgetAll() {
+        live.clear();
+        conductors.clear();
+    }
+
     SubmissionState state(int id) {
         SubmissionState known = live.get(id);
         if (known != null) {

@@ -30,6 +30,9 @@ public final class BatchService implements AutoCloseable {
     private final Path workingDir;
     private final QueueSetup queues;
     private final AppLinks links = new AppLinks();
+    /** Batches this gateway launches or follows; another gateway's batches are adopted when this one leads. */
+    private final java.util.Set<Integer> owned = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile boolean leading = true;
 
     public BatchService(BatchStore store, Supplier<Assembly> assembly, PipelineFactory pipelines, Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
                         QueueSetup queues) {
@@ -75,7 +78,9 @@ public final class BatchService implements AutoCloseable {
                         intake));
         metrics.submitted(team.name(), created.isNew());
         if (created.isNew()) {
-            enqueue(created.record().id());
+            if (leading) {
+                enqueue(created.record().id());
+            }
         } else if (!created.record().isLost() && !sameRequest(created.record(), intake, request)) {
             throw new IdempotencyConflict("Idempotency-Key '" + idempotencyKey.orElse("") + "' already created batch "
                     + created.record().id() + " from a different request; send that request again to get the batch,"
@@ -115,13 +120,43 @@ public final class BatchService implements AutoCloseable {
         return launch.dryRun(record, intake.sizing());
     }
 
+    /** Launches a recorded batch on the pool, unless this gateway already took it on. */
     void enqueue(int id) {
-        launches.execute(() -> launch.run(id));
+        if (owned.add(id)) {
+            launches.execute(() -> launch.run(id));
+        }
     }
 
     /** After a restart: the batch carries on from its recorded state, on the launch pool. */
     void restart(int id) {
+        owned.add(id);
         launches.execute(() -> launch.restarted(id));
+    }
+
+    /**
+     * Whether this gateway leads the ones sharing its store: only the lead launches. One that does not lead records
+     * a batch and leaves it to the lead, which {@linkplain #adoptUnowned adopts} it.
+     */
+    void lead(boolean leads) {
+        if (leads && !leading) {
+            // What this gateway remembers of batches it followed before may be stale: another gateway led since.
+            owned.clear();
+            launch.forgetAll();
+        }
+        leading = leads;
+    }
+
+    /** The lead takes on unfinished batches no gateway launches: the ones recorded by the other gateways. */
+    void adoptUnowned() {
+        for (BatchRecord batch : store.all()) {
+            if (!batch.isFinal() && !owned.contains(batch.id())) {
+                if (batch.state() == BatchState.NOT_STARTED) {
+                    enqueue(batch.id());
+                } else {
+                    restart(batch.id());
+                }
+            }
+        }
     }
 
     /** The caller's batch; another team's batch is "not found", so ids do not leak. */

@@ -41,6 +41,7 @@ public final class Gateway implements AutoCloseable {
 
     private final BatchService batches;
     private final BatchStore store;
+    private final Lease lease;
     private final GatewayServer server;
     private final ScheduledExecutorService scheduler;
     private final int[] recovered;
@@ -58,10 +59,11 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private Gateway(BatchService batches, BatchStore store, GatewayServer server, ScheduledExecutorService scheduler,
-                    int[] recovered) {
+    private Gateway(BatchService batches, BatchStore store, Lease lease, GatewayServer server,
+                    ScheduledExecutorService scheduler, int[] recovered) {
         this.batches = batches;
         this.store = store;
+        this.lease = lease;
         this.server = server;
         this.scheduler = scheduler;
         this.recovered = recovered;
@@ -74,7 +76,10 @@ public final class Gateway implements AutoCloseable {
                 given.teamQueues(), given.launcher());
         var site = setup.config().current().site();
         Path storeDir = site.gateway().stateDir(setup.home());
-        BatchStore store = JournalBatchStore.open(storeDir.resolve("batches"));
+        var database = site.gateway().database();
+        BatchStore store = database.isPresent() ? PostgresBatchStore.open(database.get())
+                : JournalBatchStore.open(storeDir.resolve("batches"));
+        Lease lease = database.<Lease>map(PostgresLease::new).orElse(Lease.SOLE);
         Assembly first = Assembly.of(setup.config().current(), setup.home(), Files.createDirectories(storeDir),
                 setup.clock(), Optional.empty());
         Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());
@@ -82,27 +87,39 @@ public final class Gateway implements AutoCloseable {
         metrics.teams(setup.config().current().teams().keySet());
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
-        placeQueues.run();
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
                 queues);
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
-        int[] recovered = recovery.recover();
+        LeaderDuties lead = new LeaderDuties(lease, batches, recovery,
+                new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()));
+        int[] recovered = lead.start();
+        if (lead.leading()) {
+            placeQueues.run();
+        }
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "punctual-poller");
             thread.setDaemon(true);
             return thread;
         });
         long poll = site.gateway().pollInterval().toMillis();
-        scheduler.scheduleWithFixedDelay(new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()), poll, poll, TimeUnit.MILLISECONDS);
-        scheduler.scheduleWithFixedDelay(() -> safely(recovery::reap), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(),
-                TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(lead, poll, poll, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(() -> safely(() -> {
+            if (lead.leading()) {
+                recovery.reap();
+            }
+        }), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
-        scheduler.scheduleWithFixedDelay(placeQueues, 60, 60, TimeUnit.SECONDS);
+        // BoPF's Hard groups reserve their next bursts: one gateway only, or each burst would be reserved twice.
+        scheduler.scheduleWithFixedDelay(() -> {
+            if (lead.leading()) {
+                placeQueues.run();
+            }
+        }, 60, 60, TimeUnit.SECONDS);
         GatewayServer server = new GatewayServer(new GatewayServer.Listen(setup.host(), setup.port(),
                 site.gateway().tls(), site.gateway().idleTimeout()), batches, setup.config(), metrics,
-                setup.clock(), () -> health(setup, store, batches), new Pages());
-        return new Gateway(batches, store, server, scheduler, recovered);
+                setup.clock(), () -> health(setup, store, batches, lead), new Pages());
+        return new Gateway(batches, store, lease, server, scheduler, recovered);
     }
 
     /** Each batch's pipeline: the team's sizing knobs, the shared launcher and learning, its own event log. */
@@ -121,7 +138,7 @@ public final class Gateway implements AutoCloseable {
         queues.renew(now);
     }
 
-    private static ObjectNode health(Setup setup, BatchStore store, BatchService batches) {
+    private static ObjectNode health(Setup setup, BatchStore store, BatchService batches, LeaderDuties lead) {
         var health = setup.config().health();
         int starved = ReservationHealth.withoutCapacity(store.all(), setup.cluster(), setup.clock().instant());
         ObjectNode node = BatchJson.JSON.createObjectNode();
@@ -143,6 +160,7 @@ public final class Gateway implements AutoCloseable {
             node.put("storeProblemsAcknowledge", "read them, then delete " + StoreProblems.FILE + " in the gateway's"
                     + " state directory");
         }
+        node.put("leads", lead.leading());
         node.put("trackedBatches", batches.tracked());
         node.put("queuedLaunches", batches.queuedLaunches());
         return node;
@@ -175,6 +193,7 @@ public final class Gateway implements AutoCloseable {
         server.close();
         scheduler.shutdownNow();
         batches.close();
+        lease.close();
         store.close();
     }
 

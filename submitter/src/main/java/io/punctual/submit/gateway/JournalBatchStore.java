@@ -1,8 +1,6 @@
 package io.punctual.submit.gateway;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -41,8 +39,7 @@ import java.util.function.IntFunction;
  */
 public final class JournalBatchStore implements BatchStore, AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new Jdk8Module())
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON = StoredJson.MAPPER;
     private static final String JOURNAL = "batches.journal";
     private static final String INDEX = "batches.index";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
@@ -245,14 +242,10 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
     }
 
     private static ByteBuffer bytes(Object value) {
-        try {
-            byte[] json = JSON.writeValueAsBytes(value);
-            ByteBuffer buffer = ByteBuffer.allocate(json.length + 1);
-            buffer.put(json).put((byte) '\n').flip();
-            return buffer;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
-        }
+        byte[] json = StoredJson.bytes(value);
+        ByteBuffer buffer = ByteBuffer.allocate(json.length + 1);
+        buffer.put(json).put((byte) '\n').flip();
+        return buffer;
     }
 
     @Override

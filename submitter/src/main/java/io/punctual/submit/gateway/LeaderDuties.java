@@ -1,0 +1,64 @@
+package io.punctual.submit.gateway;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What only the leading gateway does, every poll round: on taking the lead, carry every unfinished batch on as a
+ * restart would (the previous lead may have died mid-launch); then adopt the batches other gateways recorded, and
+ * follow YARN. A gateway alone over its journal always leads. Reaping and queue placement ask {@link #leading()}.
+ */
+final class LeaderDuties implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LeaderDuties.class);
+
+    private final Lease lease;
+    private final BatchService batches;
+    private final GatewayRecovery recovery;
+    private final Runnable poller;
+    private volatile boolean leading;
+
+    LeaderDuties(Lease lease, BatchService batches, GatewayRecovery recovery, Runnable poller) {
+        this.lease = lease;
+        this.batches = batches;
+        this.recovery = recovery;
+        this.poller = poller;
+    }
+
+    /** At start-up: recovers if this gateway leads; returns batches re-attached and launched again. */
+    int[] start() {
+        leading = lease.held();
+        batches.lead(leading);
+        return leading ? recovery.recover() : new int[] {0, 0};
+    }
+
+    @Override
+    public void run() {
+        try {
+            boolean leads = lease.held();
+            if (!leads) {
+                if (leading) {
+                    LOG.warn("this gateway no longer leads: another one launches and follows batches now");
+                }
+                leading = false;
+                batches.lead(false);
+                return;
+            }
+            if (!leading) {
+                batches.lead(true);
+                int[] recovered = recovery.recover();
+                leading = true;
+                LOG.info("this gateway took the lead: {} batches re-attached to YARN, {} carried on from before"
+                        + " YARN had them", recovered[0], recovered[1]);
+            }
+            batches.adoptUnowned();
+            poller.run();
+        } catch (RuntimeException e) {
+            LOG.warn("the lead's round failed: {}; the next round tries again", e.getMessage(), e);
+        }
+    }
+
+    boolean leading() {
+        return leading;
+    }
+}

@@ -1,0 +1,203 @@
+package io.punctual.submit.gateway;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.punctual.submit.config.SiteConfig;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link BatchStore} in PostgreSQL, for several gateways behind one load balancer. Ids come from one sequence and
+ * idempotency keys are a unique index per team, so both are unique across every gateway on the database; a write
+ * returns when PostgreSQL has committed it. A database that does not answer within the configured connect timeout
+ * makes the call fail with {@link StoreUnavailable} (the gateway answers 503) instead of queueing callers behind it.
+ */
+public final class PostgresBatchStore implements BatchStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresBatchStore.class);
+    /** Held while the schema is created, so that gateways starting together do not race on it. */
+    private static final long SCHEMA_LOCK = 0x70756e6374_01L;
+    private static final String COLUMNS = "SELECT id, record FROM punctual_batches";
+
+    private final HikariDataSource pool;
+    private final String where;
+    private final Set<String> problems = ConcurrentHashMap.newKeySet();
+
+    private PostgresBatchStore(HikariDataSource pool, String where) {
+        this.pool = pool;
+        this.where = where;
+    }
+
+    /** Connects, creating the tables on first use; a database that cannot be reached stops start-up here. */
+    public static PostgresBatchStore open(SiteConfig.Database database) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(database.url());
+        config.setUsername(database.user());
+        config.setPassword(database.password());
+        config.setMaximumPoolSize(database.poolSize());
+        config.setConnectionTimeout(Math.max(250, database.connectTimeout().toMillis()));
+        config.setValidationTimeout(Math.max(250, database.connectTimeout().toMillis()));
+        config.setPoolName("punctual-store");
+        // A server that vanished without closing its sockets must not hold a request for TCP's minutes.
+        config.addDataSourceProperty("connectTimeout", Math.max(1, database.connectTimeout().toSeconds()));
+        config.addDataSourceProperty("socketTimeout", 30);
+        config.addDataSourceProperty("ApplicationName", "punctual-gateway");
+        HikariDataSource pool;
+        try {
+            pool = new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot connect to the batch store database " + database.url() + " as "
+                    + database.user() + ": " + e.getMessage() + "; check punctual.gateway.database.url, .user and"
+                    + " .password, and that PostgreSQL is running and accepts this host", e);
+        }
+        PostgresBatchStore store = new PostgresBatchStore(pool, database.url());
+        store.createSchema();
+        return store;
+    }
+
+    private void createSchema() {
+        run(c -> {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.execute("SELECT pg_advisory_xact_lock(" + SCHEMA_LOCK + ")");
+                s.execute("CREATE TABLE IF NOT EXISTS punctual_batches (id integer PRIMARY KEY, team text NOT NULL,"
+                        + " idempotency_key text, record jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())");
+                s.execute("CREATE UNIQUE INDEX IF NOT EXISTS punctual_batches_key"
+                        + " ON punctual_batches (team, idempotency_key)");
+                s.execute("CREATE SEQUENCE IF NOT EXISTS punctual_batch_ids MINVALUE 0 START 0");
+                c.commit();
+            } finally {
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Created createOnce(String team, String idempotencyKey, IntFunction<BatchRecord> create) {
+        return run(c -> {
+            if (idempotencyKey != null) {
+                Optional<BatchRecord> existing = byKey(c, team, idempotencyKey);
+                if (existing.isPresent()) {
+                    return new Created(existing.get(), false);
+                }
+            }
+            BatchRecord record = create.apply(nextId(c));
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO punctual_batches (id, team,"
+                    + " idempotency_key, record) VALUES (?, ?, ?, ?::jsonb) ON CONFLICT (team, idempotency_key)"
+                    + " DO NOTHING")) {
+                insert.setInt(1, record.id());
+                insert.setString(2, team);
+                insert.setString(3, idempotencyKey);
+                insert.setString(4, StoredJson.text(record));
+                if (insert.executeUpdate() == 1) {
+                    return new Created(record, true);
+                }
+            }
+            // Another gateway created the batch for this key between our look and our insert: that one stands.
+            return new Created(byKey(c, team, idempotencyKey).orElseThrow(), false);
+        });
+    }
+
+    private static int nextId(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rows = s.executeQuery("SELECT nextval('punctual_batch_ids')")) {
+            rows.next();
+            return Math.toIntExact(rows.getLong(1));
+        }
+    }
+
+    private Optional<BatchRecord> byKey(Connection c, String team, String key) throws SQLException {
+        try (PreparedStatement query = c.prepareStatement(COLUMNS + " WHERE team = ? AND idempotency_key = ?")) {
+            query.setString(1, team);
+            query.setString(2, key);
+            return records(query).stream().findFirst();
+        }
+    }
+
+    @Override
+    public void update(BatchRecord record) {
+        int changed = run(c -> {
+            try (PreparedStatement update = c.prepareStatement(
+                    "UPDATE punctual_batches SET record = ?::jsonb, updated_at = now() WHERE id = ?")) {
+                update.setString(1, StoredJson.text(record));
+                update.setInt(2, record.id());
+                return update.executeUpdate();
+            }
+        });
+        if (changed != 1) {
+            throw new IllegalStateException("batch " + record.id() + " is not in the store; it cannot be updated");
+        }
+    }
+
+    @Override
+    public Optional<BatchRecord> get(int id) {
+        return run(c -> {
+            try (PreparedStatement query = c.prepareStatement(COLUMNS + " WHERE id = ?")) {
+                query.setInt(1, id);
+                return records(query).stream().findFirst();
+            }
+        });
+    }
+
+    @Override
+    public List<BatchRecord> all() {
+        return run(c -> {
+            try (PreparedStatement query = c.prepareStatement(COLUMNS + " ORDER BY id")) {
+                return records(query);
+            }
+        });
+    }
+
+    /** The rows as records; a row no gateway of this version can read is reported, not fatal. */
+    private List<BatchRecord> records(PreparedStatement query) throws SQLException {
+        List<BatchRecord> found = new ArrayList<>();
+        try (ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                try {
+                    found.add(StoredJson.MAPPER.readValue(rows.getString(2), BatchRecord.class));
+                } catch (IOException | RuntimeException e) {
+                    if (problems.add("batch " + rows.getInt(1) + " cannot be read (" + e.getClass().getSimpleName()
+                            + "); it is left in the database as it is and skipped")) {
+                        LOG.warn("batch {} in the database cannot be read", rows.getInt(1), e);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public List<String> problems() {
+        return problems.stream().sorted().toList();
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    private interface Work<T> {
+        T on(Connection connection) throws SQLException;
+    }
+
+    private <T> T run(Work<T> work) {
+        try (Connection c = pool.getConnection()) {
+            return work.on(c);
+        } catch (SQLException e) {
+            throw new StoreUnavailable("the batch store (PostgreSQL at " + where + ") did not answer: "
+                    + e.getMessage() + ". Nothing was changed by this request; retry when the database is back", e);
+        }
+    }
+}

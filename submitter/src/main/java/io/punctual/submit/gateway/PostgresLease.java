@@ -1,0 +1,94 @@
+package io.punctual.submit.gateway;
+
+import io.punctual.submit.config.SiteConfig;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The lead among gateways sharing a PostgreSQL store: a session-level advisory lock held on a connection of its own.
+ * PostgreSQL frees the lock when that session ends, so when the leading gateway dies (or loses the database) the lock
+ * moves to whichever gateway asks next, with no expiry to tune and no clock to trust.
+ */
+final class PostgresLease implements Lease {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresLease.class);
+    private static final long LEAD_LOCK = 0x70756e6374_02L;
+
+    private final SiteConfig.Database database;
+    private Connection session;
+    private boolean holding;
+
+    PostgresLease(SiteConfig.Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public synchronized boolean held() {
+        if (session != null && !valid()) {
+            LOG.warn("lost the lead: the session holding it on {} ended", database.url());
+            drop();
+        }
+        if (!holding) {
+            try {
+                if (session == null) {
+                    session = connect();
+                }
+                holding = tryLock();
+            } catch (SQLException e) {
+                LOG.debug("cannot ask for the lead on {}: {}", database.url(), e.getMessage());
+                drop();
+            }
+        }
+        return holding;
+    }
+
+    private boolean valid() {
+        try {
+            return session.isValid(Math.max(1, (int) database.connectTimeout().toSeconds()));
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", database.user());
+        properties.setProperty("password", database.password());
+        properties.setProperty("connectTimeout", Long.toString(Math.max(1, database.connectTimeout().toSeconds())));
+        properties.setProperty("socketTimeout", "30");
+        properties.setProperty("tcpKeepAlive", "true");
+        properties.setProperty("ApplicationName", "punctual-gateway-lease");
+        return DriverManager.getConnection(database.url(), properties);
+    }
+
+    private boolean tryLock() throws SQLException {
+        try (Statement s = session.createStatement();
+             ResultSet row = s.executeQuery("SELECT pg_try_advisory_lock(" + LEAD_LOCK + ")")) {
+            row.next();
+            return row.getBoolean(1);
+        }
+    }
+
+    private void drop() {
+        holding = false;
+        if (session != null) {
+            try {
+                session.close();
+            } catch (SQLException ignored) {
+                // the session is gone either way, and with it the lock
+            }
+            session = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        drop();
+    }
+}

@@ -1,0 +1,145 @@
+package io.punctual.submit.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.punctual.submit.request.SubmitArguments;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The shared store on a real PostgreSQL, as two gateways use it. */
+class PostgresBatchStoreTest {
+
+    private static LocalPostgres postgres;
+
+    @BeforeAll
+    static void server() throws Exception {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        postgres.close();
+    }
+
+    private static BatchRecord record(int id, String team, String key) {
+        return BatchRecord.recorded(id, team, "gw-" + id, key, "n" + id, null,
+                SubmitArguments.parse(List.of("--class", "A", "--conf", "k=v", "app.jar", "x")), team + "/job",
+                1_000L, 2_000L, "sla", false);
+    }
+
+    @Test
+    void twoGatewaysShareIdsKeysAndRecordsAndEveryWriteOutlivesThem() {
+        int first;
+        try (PostgresBatchStore one = PostgresBatchStore.open(postgres.database());
+             PostgresBatchStore two = PostgresBatchStore.open(postgres.database())) {
+            first = one.createOnce("finance", "shared-key", id -> record(id, "finance", "shared-key")).record().id();
+            var again = two.createOnce("finance", "shared-key", id -> record(id, "finance", "shared-key"));
+            assertThat(again.isNew()).isFalse();
+            assertThat(again.record().id()).isEqualTo(first);
+            // The same key from another team is another batch: keys are per team.
+            var other = two.createOnce("growth", "shared-key", id -> record(id, "growth", "shared-key"));
+            assertThat(other.isNew()).isTrue();
+            assertThat(other.record().id()).isNotEqualTo(first);
+            two.update(one.get(first).orElseThrow().withState(BatchState.RUNNING, 5_000L));
+            assertThat(one.get(first).orElseThrow().state()).isEqualTo(BatchState.RUNNING);
+        }
+        try (PostgresBatchStore reopened = PostgresBatchStore.open(postgres.database())) {
+            assertThat(reopened.get(first).orElseThrow().state()).isEqualTo(BatchState.RUNNING);
+            assertThat(reopened.get(first).orElseThrow().request()).isEqualTo(
+                    SubmitArguments.parse(List.of("--class", "A", "--conf", "k=v", "app.jar", "x")));
+            assertThat(reopened.problems()).isEmpty();
+        }
+    }
+
+    @Test
+    void concurrentSubmissionsWithOneKeyThroughTwoGatewaysGetOneBatch() throws Exception {
+        try (PostgresBatchStore one = PostgresBatchStore.open(postgres.database());
+             PostgresBatchStore two = PostgresBatchStore.open(postgres.database())) {
+            ExecutorService callers = Executors.newFixedThreadPool(8);
+            List<Future<BatchStore.Created>> calls = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                BatchStore via = i % 2 == 0 ? one : two;
+                String key = "race-" + (i % 4);
+                calls.add(callers.submit(() -> via.createOnce("finance", key, id -> record(id, "finance", key))));
+            }
+            Set<Integer> ids = new HashSet<>();
+            int created = 0;
+            for (Future<BatchStore.Created> call : calls) {
+                ids.add(call.get().record().id());
+                created += call.get().isNew() ? 1 : 0;
+            }
+            callers.shutdown();
+            assertThat(ids).hasSize(4);
+            assertThat(created).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void aRowNoGatewayCanReadIsReportedAndTheOthersAreServed() throws Exception {
+        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.database())) {
+            int good = store.createOnce("finance", null, id -> record(id, "finance", null)).record().id();
+            int bad = store.createOnce("finance", null, id -> record(id, "finance", null)).record().id();
+            try (Connection c = DriverManager.getConnection(postgres.url(), "punctual", "");
+                 Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE punctual_batches SET record = '{\"id\": \"not a number\"}' WHERE id = " + bad);
+            }
+            assertThat(store.all()).extracting(BatchRecord::id).contains(good).doesNotContain(bad);
+            assertThat(store.problems()).singleElement().asString().contains("batch " + bad + " cannot be read");
+            try (Connection c = DriverManager.getConnection(postgres.url(), "punctual", "");
+                 Statement s = c.createStatement()) {
+                s.executeUpdate("DELETE FROM punctual_batches WHERE id = " + bad);
+            }
+        }
+    }
+
+    @Test
+    void aDatabaseThatGoesAwayFailsCallsWithStoreUnavailableAndNothingRecordedIsLost() throws Exception {
+        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.database())) {
+            int kept = store.createOnce("finance", "before", id -> record(id, "finance", "before")).record().id();
+            postgres.crash();
+            try {
+                long started = System.nanoTime();
+                assertThatThrownBy(() -> store.createOnce("finance", "during", id -> record(id, "finance", "during")))
+                        .isInstanceOf(StoreUnavailable.class).hasMessageContaining("retry when the database is back");
+                assertThatThrownBy(() -> store.get(kept)).isInstanceOf(StoreUnavailable.class);
+                // Fails within the connect timeout (1 s here) and a retry, not after TCP's minutes.
+                assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(15_000);
+            } finally {
+                postgres.startAgain();
+            }
+            assertThat(store.get(kept)).isPresent();
+            assertThat(store.createOnce("finance", "after", id -> record(id, "finance", "after")).isNew()).isTrue();
+        }
+    }
+
+    @Test
+    void exactlyOneGatewayLeadsAndTheLeadMovesWhenItsHolderDies() throws Exception {
+        try (PostgresLease one = new PostgresLease(postgres.database());
+             PostgresLease two = new PostgresLease(postgres.database())) {
+            assertThat(one.held()).isTrue();
+            assertThat(two.held()).isFalse();
+            assertThat(one.held()).isTrue();
+            // The holder's session ends as it would when its process dies: PostgreSQL frees the lock.
+            try (Connection c = DriverManager.getConnection(postgres.url(), "punctual", "");
+                 Statement s = c.createStatement()) {
+                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        + " WHERE application_name = 'punctual-gateway-lease' AND pid IN"
+                        + " (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
+            }
+            assertThat(two.held()).isTrue();
+            assertThat(one.held()).isFalse();
+        }
+    }
+}
