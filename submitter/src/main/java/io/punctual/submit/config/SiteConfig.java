@@ -32,7 +32,7 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
                           List<String> clientModeTeams, Tls tls, Duration idleTimeout,
-                          Optional<Database> database) {
+                          Database database) {
 
         public Gateway {
             clientModeTeams = List.copyOf(clientModeTeams);
@@ -65,11 +65,16 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * The PostgreSQL database that several gateways share as their batch store; without one, a gateway keeps its
      * batches in a journal file in its state directory and runs alone.
      *
-     * @param url            a JDBC URL, {@code jdbc:postgresql://host:5432/database}
+     * @param url            a JDBC URL, {@code jdbc:postgresql://host:5432/database}, or blank for the journal
      * @param poolSize       connections this gateway keeps open
      * @param connectTimeout how long a request waits for a connection before it is answered 503
      */
     public record Database(String url, String user, String password, int poolSize, Duration connectTimeout) {
+
+        /** Whether batches are kept in this database (shared by several gateways) rather than the journal file. */
+        public boolean shared() {
+            return !url.isBlank();
+        }
 
         @Override
         public String toString() {

@@ -66,7 +66,7 @@ final class SiteReader {
         Optional<Duration> idle = r.duration("punctual.gateway.idle-timeout", Need.REQUIRED,
                 d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
         Optional<SiteConfig.Tls> tls = tls(r);
-        Optional<Optional<SiteConfig.Database>> database = database(r);
+        Optional<SiteConfig.Database> database = database(r);
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
                 || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty() || database.isEmpty()) {
             return Optional.empty();
@@ -75,8 +75,8 @@ final class SiteReader {
                 clientMode.get(), tls.get(), idle.get(), database.get()));
     }
 
-    /** The shared database (none: the journal file), or empty after a reported problem. */
-    private static Optional<Optional<SiteConfig.Database>> database(ConfigReader r) {
+    /** The shared database (a blank URL: the journal file), or empty after a reported problem. */
+    private static Optional<SiteConfig.Database> database(ConfigReader r) {
         Optional<String> url = r.text("punctual.gateway.database.url", Need.REQUIRED, JDBC_URL,
                 "\"\" for the journal file, or jdbc:postgresql://host:5432/database");
         Optional<String> user = r.text("punctual.gateway.database.user", Need.REQUIRED, ANY, "a database role");
@@ -88,11 +88,8 @@ final class SiteReader {
         if (url.isEmpty() || user.isEmpty() || password.isEmpty() || pool.isEmpty() || connect.isEmpty()) {
             return Optional.empty();
         }
-        if (url.get().isBlank()) {
-            return Optional.of(Optional.empty());
-        }
-        return Optional.of(Optional.of(new SiteConfig.Database(url.get(), user.get(), password.get(), pool.get(),
-                connect.get())));
+        return Optional.of(new SiteConfig.Database(url.get(), user.get(), password.get(), pool.get(),
+                connect.get()));
     }
 
     /** TLS settings (without a keystore: plain HTTP), or empty after a reported problem. */

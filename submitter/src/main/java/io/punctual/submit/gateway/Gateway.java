@@ -77,9 +77,9 @@ public final class Gateway implements AutoCloseable {
         var site = setup.config().current().site();
         Path storeDir = site.gateway().stateDir(setup.home());
         var database = site.gateway().database();
-        BatchStore store = database.isPresent() ? PostgresBatchStore.open(database.get())
+        BatchStore store = database.shared() ? PostgresBatchStore.open(database)
                 : JournalBatchStore.open(storeDir.resolve("batches"));
-        Lease lease = database.<Lease>map(PostgresLease::new).orElse(Lease.SOLE);
+        Lease lease = database.shared() ? new PostgresLease(database) : Lease.SOLE;
         Assembly first = Assembly.of(setup.config().current(), setup.home(), Files.createDirectories(storeDir),
                 setup.clock(), Optional.empty());
         Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());

@@ -71,7 +71,7 @@ class ReferenceKeysTest {
         SiteConfig.Gateway gateway = assembly.config().site().gateway();
         Settings settings = assembly.settings(JOB, Map.of());
         return List.of(gateway.host(), gateway.port(), gateway.launchConcurrency(), gateway.stateDir(),
-                gateway.clientModeTeams(), gateway.tls(), gateway.idleTimeout(),
+                gateway.clientModeTeams(), gateway.tls(), gateway.idleTimeout(), gateway.database(),
                 assembly.pipelineSettings(tmp), assembly.planQueue(),
                 assembly.config().site().cluster().bestEffortQueue(), assembly.sizing(settings),
                 assembly.learning().smoothing(), assembly.eventLogUri(), settings.sparkProperties());
@@ -132,6 +132,9 @@ class ReferenceKeysTest {
         if (key.endsWith("tls.keystore")) {
             // any readable keystore file will do for loading: the JDK's own trust store is one
             return "\"" + Path.of(System.getProperty("java.home"), "lib", "security", "cacerts") + "\"";
+        }
+        if (key.endsWith("database.url")) {
+            return "\"jdbc:postgresql://db.example.com:5432/punctual\"";
         }
         if (key.endsWith("keystore-type")) {
             return "\"JKS\"";
