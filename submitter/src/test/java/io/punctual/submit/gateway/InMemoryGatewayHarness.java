@@ -99,6 +99,12 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
         return gateway(launcher, cluster);
     }
 
+    /** Every gateway started after this keeps its batches in the given PostgreSQL database, as several would. */
+    void shareDatabase(String jdbcUrl) throws IOException {
+        Files.writeString(confDir.resolve("site.conf"), "\npunctual.gateway.database { url = \"" + jdbcUrl
+                + "\", user = \"punctual\", connect-timeout = 1s }\n", java.nio.file.StandardOpenOption.APPEND);
+    }
+
     /** A gateway over another cluster: a ResourceManager that restarted and forgot every application. */
     Gateway gateway(InMemoryLauncher launcher, InMemoryClusterGateway over) throws IOException {
         var config = ConfigSource.open(confDir, Map.of(), clock);

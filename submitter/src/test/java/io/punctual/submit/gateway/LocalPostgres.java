@@ -86,6 +86,16 @@ final class LocalPostgres implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
     }
 
+    /** A new, empty database on this server, for one test. */
+    String freshDatabase(String name) throws java.sql.SQLException {
+        try (var c = java.sql.DriverManager.getConnection(url(), "punctual", "");
+             var s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + name);
+        }
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + name;
+    }
+
     SiteConfig.Database database() {
         return new SiteConfig.Database(url(), "punctual", "", 4, Duration.ofSeconds(1));
     }

@@ -1,0 +1,138 @@
+package io.punctual.submit.gateway;
+
+import static io.punctual.submit.gateway.InMemoryGatewayHarness.ANALYTICS;
+import static io.punctual.submit.gateway.InMemoryGatewayHarness.JSON;
+import static io.punctual.submit.gateway.InMemoryGatewayHarness.call;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.punctual.submit.launch.InMemoryLauncher;
+import io.punctual.submit.launch.LaunchRequest;
+import io.punctual.submit.request.DeadlineKeys;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Two gateways behind one load balancer, sharing a real PostgreSQL: a client may reach either for any request, only
+ * the lead launches and follows, and when the lead goes the other takes over without losing or repeating a batch.
+ */
+class TwoGatewaysTest {
+
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
+
+    private static LocalPostgres postgres;
+
+    @BeforeAll
+    static void server() throws Exception {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void database() throws Exception {
+        harness.shareDatabase(postgres.freshDatabase("two_gateways"));
+    }
+
+    private InMemoryLauncher launcher() {
+        return InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(5));
+    }
+
+    @Test
+    void eitherGatewayAnswersForEveryBatchAndOnlyTheLeadLaunches() throws Exception {
+        InMemoryLauncher first = launcher();
+        InMemoryLauncher second = launcher();
+        Gateway lead = harness.gateway(first);
+        Gateway other = harness.gateway(second);
+        assertThat(health(lead).get("leads").asBoolean()).isTrue();
+        assertThat(health(other).get("leads").asBoolean()).isFalse();
+
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            Gateway to = i % 2 == 0 ? lead : other;
+            Gateway retry = i % 2 == 0 ? other : lead;
+            HttpResponse<String> created = post(to, "key-" + i);
+            assertThat(created.statusCode()).isEqualTo(201);
+            int id = JSON.readTree(created.body()).get("id").asInt();
+            // The client's retry reaches the other gateway: the same batch, not a second one.
+            HttpResponse<String> replayed = post(retry, "key-" + i);
+            assertThat(replayed.statusCode()).isEqualTo(200);
+            assertThat(JSON.readTree(replayed.body()).get("id").asInt()).isEqualTo(id);
+            ids.add(id);
+        }
+        assertThat(ids).doesNotHaveDuplicates();
+        for (int id : ids) {
+            assertThat(awaitState(other, id, "running")).isEqualTo("running");
+        }
+        assertThat(submissions(first)).hasSize(8).doesNotHaveDuplicates();
+        assertThat(second.requests()).isEmpty();
+    }
+
+    @Test
+    void whenTheLeadGoesTheOtherTakesOverAndNoBatchIsLostOrLaunchedTwice() throws Exception {
+        InMemoryLauncher first = launcher();
+        InMemoryLauncher second = launcher();
+        Gateway lead = harness.gateway(first);
+        Gateway other = harness.gateway(second);
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ids.add(JSON.readTree(post(i % 2 == 0 ? lead : other, "before-" + i).body()).get("id").asInt());
+        }
+        for (int id : ids) {
+            awaitState(other, id, "running");
+        }
+        lead.close();
+        for (int i = 0; i < 4; i++) {
+            HttpResponse<String> created = post(other, "after-" + i);
+            assertThat(created.statusCode()).isEqualTo(201);
+            ids.add(JSON.readTree(created.body()).get("id").asInt());
+        }
+        for (int id : ids) {
+            assertThat(awaitState(other, id, "success")).as("batch %d", id).isEqualTo("success");
+        }
+        assertThat(health(other).get("leads").asBoolean()).isTrue();
+        List<String> launched = Stream.concat(submissions(first).stream(), submissions(second).stream()).toList();
+        assertThat(launched).hasSize(10).doesNotHaveDuplicates();
+        assertThat(submissions(second)).hasSize(4);
+    }
+
+    private HttpResponse<String> post(Gateway gateway, String key) throws Exception {
+        return harness.post(gateway, "/batches", ", \"conf\": {\"" + DeadlineKeys.IDEMPOTENCY_KEY + "\": \"" + key
+                + "\"}, \"name\": \"shared " + key + "\"");
+    }
+
+    private static JsonNode health(Gateway gateway) throws Exception {
+        return JSON.readTree(call(gateway, ANALYTICS, "GET", "/healthz", null).body());
+    }
+
+    private static List<String> submissions(InMemoryLauncher launcher) {
+        return launcher.requests().stream().map(LaunchRequest::conf).map(c -> c.get(DeadlineKeys.SUBMISSION_ID))
+                .toList();
+    }
+
+    private static String awaitState(Gateway gateway, int id, String state) throws Exception {
+        Instant giveUp = Instant.now().plusSeconds(60);
+        String seen = "";
+        while (Instant.now().isBefore(giveUp)) {
+            seen = JSON.readTree(call(gateway, ANALYTICS, "GET", "/batches/" + id, null).body()).get("state").asText();
+            if (seen.equals(state) || seen.equals("dead") || seen.equals("killed")) {
+                return seen;
+            }
+            Thread.sleep(100);
+        }
+        return seen;
+    }
+}
