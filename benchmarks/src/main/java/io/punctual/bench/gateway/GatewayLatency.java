@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import javax.net.ssl.SSLContext;
 
 /**
  * The gateway's added latency under a burst: {@code bin/punctual serve --embedded} as a real process, and 200 clients
@@ -27,13 +28,15 @@ import java.util.concurrent.Future;
  * sizing (so the burst measures the gateway, not Spark), dry runs (sizing and planning in the request), and reads of
  * single batches. Reports p50 / p90 / p99 / max of each, and checks that no batch was lost or duplicated.
  *
- * <pre>benchmarks/scripts/gateway-latency.sh [--clients 200] [--rounds 5]</pre>
+ * With {@code --tls} the gateway serves HTTPS from a keystore made for the run (written to gateway-latency-tls.md).
+ *
+ * <pre>benchmarks/scripts/gateway-latency.sh [--clients 200] [--rounds 5] [--tls]</pre>
  */
 public final class GatewayLatency {
 
     private static final String TOKEN = "Bearer analytics-local-token-0001";
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private static final int FRESH_CONNECTIONS = 200;
+    private static HttpClient http = client(null);
 
     private GatewayLatency() {
     }
@@ -41,18 +44,28 @@ public final class GatewayLatency {
     public static void main(String[] argv) throws Exception {
         int clients = option(argv, "--clients", 200);
         int rounds = option(argv, "--rounds", 5);
+        boolean tls = Arrays.asList(argv).contains("--tls");
         Path root = Path.of(System.getProperty("punctual.install", "."));
-        Path out = root.resolve("benchmarks/results/gateway-latency.md");
+        Path out = root.resolve("benchmarks/results/gateway-latency" + (tls ? "-tls" : "") + ".md");
         Path home = Files.createTempDirectory("punctual-latency");
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        Process gateway = new ProcessBuilder(root.resolve("bin/punctual").toString(), "serve", "--embedded", "--port",
-                Integer.toString(port)).redirectErrorStream(true)
-                .redirectOutput(home.resolve("gateway.out").toFile()).start();
+        ProcessBuilder serve = new ProcessBuilder(root.resolve("bin/punctual").toString(), "serve", "--embedded",
+                "--port", Integer.toString(port)).redirectErrorStream(true)
+                .redirectOutput(home.resolve("gateway.out").toFile());
+        SSLContext trust = null;
+        if (tls) {
+            Path keystore = TlsIdentity.create(home);
+            serve.environment().put("PUNCTUAL_JAVA_OPTS", "-Xmx1536m -Dpunctual.gateway.tls.keystore=" + keystore
+                    + " -Dpunctual.gateway.tls.keystore-password=" + TlsIdentity.PASSWORD);
+            trust = TlsIdentity.trusting(keystore);
+            http = client(trust);
+        }
+        Process gateway = serve.start();
         try {
-            String base = "http://127.0.0.1:" + port;
+            String base = (tls ? "https" : "http") + "://127.0.0.1:" + port;
             awaitHealthy(base);
             String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
             String rejected = "{\"file\":\"" + jar + "\",\"numExecutors\":50,\"conf\":{\"spark.deadline.by\":\"10m\"}}";
@@ -72,7 +85,12 @@ public final class GatewayLatency {
             }
             Set<String> ids = new HashSet<>();
             submits.forEach(b -> b.bodies().stream().map(GatewayLatency::id).forEach(ids::add));
-            String report = report(clients, rounds, submits, dryRuns, reads, ids.size());
+            double[] fresh = freshConnections(base, trust);
+            String report = report(clients, rounds, submits, dryRuns, reads, ids.size(), tls)
+                    + String.format(Locale.ROOT, "%nA new connection for each request (%s; %d sequential GET /version,"
+                    + " each from a new client, so each pays the TCP%s set-up): p50 %.1f ms, p90 %.1f ms, p99 %.1f"
+                    + " ms.%n", tls ? "HTTPS, TLS from the site's keystore" : "plain HTTP", FRESH_CONNECTIONS,
+                    tls ? " and TLS handshake" : "", quantile(fresh, 0.5), quantile(fresh, 0.9), quantile(fresh, 0.99));
             Files.writeString(out, report);
             System.out.println(report);
         } finally {
@@ -101,7 +119,7 @@ public final class GatewayLatency {
                 ready.countDown();
                 go.await();
                 long start = System.nanoTime();
-                HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 double server = response.headers().firstValue("Server-Timing")
                         .map(t -> Double.parseDouble(t.replaceFirst("^\\w+;dur=", ""))).orElse(-1.0);
                 return new Object[] {(System.nanoTime() - start) / 1e6, response.statusCode(), response.body(), server};
@@ -127,6 +145,26 @@ public final class GatewayLatency {
         return new Burst(millis, server.stream().mapToDouble(Double::doubleValue).sorted().toArray(), bodies, failures);
     }
 
+    private static HttpClient client(SSLContext trust) {
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10));
+        return (trust == null ? builder : builder.sslContext(trust)).build();
+    }
+
+    /** Sequential requests, each on a connection of its own: what a handshake costs a client that does not reuse. */
+    private static double[] freshConnections(String base, SSLContext trust) throws Exception {
+        double[] millis = new double[FRESH_CONNECTIONS];
+        for (int i = 0; i < millis.length; i++) {
+            HttpClient once = client(trust);
+            long start = System.nanoTime();
+            once.send(HttpRequest.newBuilder(URI.create(base + "/version")).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            millis[i] = (System.nanoTime() - start) / 1e6;
+        }
+        Arrays.sort(millis);
+        return millis;
+    }
+
     private static String id(String body) {
         int at = body.indexOf("\"id\":");
         return at < 0 ? "?" : body.substring(at + 5, body.indexOf(',', at));
@@ -136,7 +174,7 @@ public final class GatewayLatency {
         Instant giveUp = Instant.now().plusSeconds(120);
         while (Instant.now().isBefore(giveUp)) {
             try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
+                if (http.send(HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
                     return;
                 }
@@ -176,9 +214,10 @@ public final class GatewayLatency {
     }
 
     private static String report(int clients, int rounds, List<Burst> submits, List<Burst> dryRuns,
-                                 List<Burst> reads, int distinctIds) {
+                                 List<Burst> reads, int distinctIds, boolean tls) {
         return "# Gateway latency under a burst\n\n"
-                + "Measured " + Instant.now() + " with `benchmarks/scripts/gateway-latency.sh`: `bin/punctual serve"
+                + "Measured " + Instant.now() + " with `benchmarks/scripts/gateway-latency.sh" + (tls ? " --tls" : "")
+                + "`: `bin/punctual serve"
                 + " --embedded` as its own process, " + clients + " clients on loopback releasing their requests at the"
                 + " same instant, after one warm-up burst of each kind; then " + rounds + " measured rounds of one"
                 + " burst of each kind. Times are client-side, request sent to response read, in ms, pooled over"

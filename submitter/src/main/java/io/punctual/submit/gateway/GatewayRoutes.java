@@ -55,7 +55,7 @@ final class GatewayRoutes {
             return Answer.json(400, BatchJson.message(e.getMessage()));
         } catch (StoreUnavailable e) {
             LOG.warn("request {} {} answered 503: {}", call.method(), call.path(), e.getMessage());
-            return Answer.json(503, BatchJson.message(CallerText.of(e.getMessage()))).with("Retry-After", "5");
+            return Answer.json(503, BatchJson.message(StoreUnavailable.FOR_CALLERS)).with("Retry-After", "5");
         } catch (RuntimeException e) {
             LOG.error("request {} {} failed", call.method(), call.path(), e);
             return Answer.json(500, BatchJson.message("internal error: " + CallerText.of(e.getMessage())

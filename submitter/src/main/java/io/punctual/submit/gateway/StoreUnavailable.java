@@ -6,6 +6,10 @@ package io.punctual.submit.gateway;
  */
 public final class StoreUnavailable extends RuntimeException {
 
+    /** What a caller is told: where the database is and what it said stay in the gateway's log. */
+    static final String FOR_CALLERS = "the gateway's batch store is unavailable, so nothing was recorded or changed by"
+            + " this request; retry when the database is back (see Retry-After)";
+
     StoreUnavailable(String message, Throwable cause) {
         super(message, cause);
     }

@@ -109,6 +109,28 @@ class TwoGatewaysTest {
         assertThat(submissions(second)).hasSize(4);
     }
 
+    @Test
+    void aDatabaseThatGoesAwayIsA503AndEveryRecordedBatchCarriesOnWhenItReturns() throws Exception {
+        Gateway gateway = harness.gateway(launcher());
+        int before = JSON.readTree(post(gateway, "before-outage").body()).get("id").asInt();
+        postgres.crash();
+        try {
+            HttpResponse<String> refused = post(gateway, "during-outage");
+            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+            assertThat(JSON.readTree(refused.body()).get("msg").asText()).contains("retry when the database is back")
+                    .doesNotContain("jdbc:");
+        } finally {
+            postgres.startAgain();
+        }
+        HttpResponse<String> after = post(gateway, "during-outage");
+        assertThat(after.statusCode()).isEqualTo(201);
+        int later = JSON.readTree(after.body()).get("id").asInt();
+        assertThat(awaitState(gateway, before, "success")).isEqualTo("success");
+        assertThat(awaitState(gateway, later, "success")).isEqualTo("success");
+        assertThat(health(gateway).get("leads").asBoolean()).isTrue();
+    }
+
     private HttpResponse<String> post(Gateway gateway, String key) throws Exception {
         return harness.post(gateway, "/batches", ", \"conf\": {\"" + DeadlineKeys.IDEMPOTENCY_KEY + "\": \"" + key
                 + "\"}, \"name\": \"shared " + key + "\"");
