@@ -12,6 +12,7 @@ import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.CachedReads;
+import io.punctual.yarn.DefaultFileSystem;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.queues.TeamQueues;
 import java.io.IOException;
@@ -85,7 +86,7 @@ public final class Gateway implements AutoCloseable {
         placeQueues.run();
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
-                queues);
+                queues, DefaultFileSystem.of(setup.hadoopConfDir()));
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         int[] recovered = recovery.recover();
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
