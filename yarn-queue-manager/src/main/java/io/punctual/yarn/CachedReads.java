@@ -109,6 +109,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public Optional<String> amContainerLogUrl(AppId id) {
+        return cluster.amContainerLogUrl(id);
+    }
+
+    @Override
     public void kill(AppId id, String why) {
         cluster.kill(id, why);
     }

@@ -56,6 +56,15 @@ public interface ClusterGateway extends AutoCloseable {
 
     Optional<AppReport> application(AppId id);
 
+    /**
+     * The NodeManager's log page of the container running the application's current ApplicationMaster: in cluster
+     * mode the Spark driver's log, which Livy shows as {@code appInfo.driverLogUrl}. Empty while no attempt has an
+     * AM container yet, once the scheduler has forgotten the container, or for an unknown application. Costs the
+     * ResourceManager several calls (application, attempt, container), so callers ask once per application rather
+     * than on every poll.
+     */
+    Optional<String> amContainerLogUrl(AppId id);
+
     /** Kills the application; killing one that already ended is a no-op. */
     void kill(AppId id, String why);
 

@@ -18,12 +18,16 @@ import org.apache.hadoop.yarn.api.protocolrecords.ReservationDeleteRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationListRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationSubmissionRequest;
 import org.apache.hadoop.yarn.api.protocolrecords.ReservationUpdateRequest;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.QueueInfo;
 import org.apache.hadoop.yarn.api.records.YarnClusterMetrics;
 import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.ApplicationAttemptNotFoundException;
 import org.apache.hadoop.yarn.exceptions.ApplicationNotFoundException;
+import org.apache.hadoop.yarn.exceptions.ContainerNotFoundException;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /** {@link ClusterGateway} over a real ResourceManager, through {@link YarnClient}. */
@@ -321,6 +325,26 @@ public final class YarnGateway implements ClusterGateway {
                 ApplicationReport report = client.getApplicationReport(ApplicationId.fromString(id.value()));
                 return Optional.of(YarnRecords.report(report));
             } catch (ApplicationNotFoundException gone) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public Optional<String> amContainerLogUrl(AppId id) {
+        return call("read the AM container of application " + id, () -> {
+            try {
+                ApplicationReport app = client.getApplicationReport(ApplicationId.fromString(id.value()));
+                ApplicationAttemptId attempt = app.getCurrentApplicationAttemptId();
+                ContainerId am = attempt == null ? null : client.getApplicationAttemptReport(attempt).getAMContainerId();
+                if (am == null) {
+                    return Optional.empty();
+                }
+                String url = client.getContainerReport(am).getLogUrl();
+                return url == null || url.isBlank() ? Optional.empty() : Optional.of(url);
+            } catch (ApplicationNotFoundException | ApplicationAttemptNotFoundException
+                     | ContainerNotFoundException gone) {
+                // Without a timeline server the RM knows a container only while the scheduler holds it.
                 return Optional.empty();
             }
         });

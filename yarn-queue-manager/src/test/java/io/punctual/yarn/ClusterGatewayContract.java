@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.punctual.sizing.Resources;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -243,5 +244,33 @@ public abstract class ClusterGatewayContract {
     void anUnknownApplicationIsEmpty() {
         assertThat(gateway().application(new AppId("application_1_9999"))).isEmpty();
         assertThat(gateway().applicationsTagged(uniqueTag("nobody-has-this"))).isEmpty();
+        assertThat(gateway().amContainerLogUrl(new AppId("application_1_9999"))).isEmpty();
+    }
+
+    @Test
+    void aStartedApplicationsAmContainerLogIsItsNodesContainerLogPageForItsUser() {
+        AppId id = start(ordinaryQueue(), Set.of(uniqueTag("contract-logs")));
+
+        String url = amContainerLogUrl(id);
+
+        URI page = URI.create(url);
+        assertThat(page.getScheme()).isEqualTo("http");
+        assertThat(page.getHost()).isNotBlank();
+        assertThat(page.getPort()).isPositive();
+        String firstContainer = "container_" + id.value().substring("application_".length()) + "_01_000001";
+        assertThat(page.getPath()).isEqualTo("/node/containerlogs/" + firstContainer + "/"
+                + gateway().application(id).orElseThrow().user());
+    }
+
+    /** The AM container's log URL, once the scheduler has given the application its AM container. */
+    protected String amContainerLogUrl(AppId id) {
+        Instant giveUp = now().plus(FOLLOWER_PATIENCE);
+        Optional<String> url = gateway().amContainerLogUrl(id);
+        while (url.isEmpty() && now().isBefore(giveUp)) {
+            passTime(Duration.ofMillis(500));
+            url = gateway().amContainerLogUrl(id);
+        }
+        return url.orElseThrow(() -> new AssertionError("no AM container log for " + id + " after "
+                + FOLLOWER_PATIENCE.toSeconds() + " s"));
     }
 }

@@ -139,6 +139,11 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
+        public Optional<String> amContainerLogUrl(AppId id) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public void kill(AppId id, String why) {
             throw new UnsupportedOperationException();
         }

@@ -1,6 +1,9 @@
 package io.punctual.yarn;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
+import java.net.URI;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
@@ -16,6 +21,7 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -63,6 +69,19 @@ class YarnGatewayContractIT extends ClusterGatewayContract {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while letting time pass", e);
+        }
+    }
+
+    @Test
+    void theAmContainerLogUrlIsOnANodeManagerOfTheCluster() throws Exception {
+        AppId id = startApplication(ordinaryQueue(), Set.of("contract-node-log"));
+        try {
+            URI page = URI.create(amContainerLogUrl(id));
+
+            assertThat(client.getNodeReports(NodeState.RUNNING)).extracting(NodeReport::getHttpAddress)
+                    .contains(page.getHost() + ":" + page.getPort());
+        } finally {
+            gateway().kill(id, "contract test over");
         }
     }
 

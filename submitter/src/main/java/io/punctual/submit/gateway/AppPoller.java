@@ -67,7 +67,7 @@ final class AppPoller implements Runnable {
             AppId app = new AppId(batch.appId());
             Optional<AppReport> report = Optional.ofNullable(reports.get(batch.appId()))
                     .or(() -> gateway.application(app));
-            report.ifPresent(links::observed);
+            report.ifPresent(r -> links.observed(r, gateway::amContainerLogUrl));
             launch.observed(batch.id(), app, report);
         }
     }

@@ -11,6 +11,7 @@ import io.punctual.submit.config.PunctualConfig;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.pipeline.SizingSettings;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,7 +40,12 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
     /** A batch without a deadline holds this long in the pipeline's terms; it reserves nothing. */
     static final Duration BEST_EFFORT_HORIZON = Duration.ofDays(7);
 
-    static BatchIntake of(BatchRequest request, TeamConfig team, Assembly assembly, Clock clock) {
+    /**
+     * @param defaultFs the cluster's {@code fs.defaultFS}, which the request's paths without a scheme are on
+     */
+    static BatchIntake of(BatchRequest given, TeamConfig team, Assembly assembly, Clock clock, URI defaultFs) {
+        // Files first, so every later step (the job key, the conf, the launch) sees them as YARN will fetch them.
+        BatchRequest request = LocalFiles.of(team, defaultFs).resolve(given);
         PunctualConfig config = assembly.config();
         List<String> warnings = new ArrayList<>();
         Map<String, String> requestConf = IgnoredInputs.sparkConf(request.conf(), warnings);

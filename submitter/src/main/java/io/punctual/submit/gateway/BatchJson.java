@@ -32,7 +32,7 @@ final class BatchJson {
         node.put("stateDetail", b.state().detail(b));
         node.put("appId", b.appId());
         ObjectNode appInfo = node.putObject("appInfo");
-        appInfo.putNull("driverLogUrl");
+        appInfo.put("driverLogUrl", links.driverLog(b.appId()).orElse(null));
         appInfo.put("sparkUiUrl", links.sparkUi(b.appId()).orElse(null));
         ArrayNode log = node.putArray("log");
         b.log().subList(Math.max(0, b.log().size() - LOG_TAIL), b.log().size()).forEach(log::add);

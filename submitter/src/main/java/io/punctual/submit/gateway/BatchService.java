@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.request.Submission;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -30,13 +31,15 @@ public final class BatchService implements AutoCloseable {
     private final Path workingDir;
     private final QueueSetup queues;
     private final AppLinks links = new AppLinks();
+    private final URI defaultFs;
     /** Batches this gateway launches or follows; another gateway's batches are adopted when this one leads. */
     private final java.util.Set<Integer> owned = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean leading = true;
 
     public BatchService(BatchStore store, Supplier<Assembly> assembly, PipelineFactory pipelines, Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
-                        QueueSetup queues) {
+                        QueueSetup queues, URI defaultFs) {
         this.store = store;
+        this.defaultFs = defaultFs;
         this.assembly = assembly;
         this.clock = clock;
         this.metrics = metrics;
@@ -64,7 +67,7 @@ public final class BatchService implements AutoCloseable {
      */
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
         Assembly current = assembly.get();
-        BatchIntake intake = BatchIntake.of(request, team, current, clock);
+        BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
         String submissionId = "gw-" + Submission.newId();
@@ -110,7 +113,7 @@ public final class BatchService implements AutoCloseable {
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
-        BatchIntake intake = BatchIntake.of(request, team, current, clock);
+        BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
         var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,

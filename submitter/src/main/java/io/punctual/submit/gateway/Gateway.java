@@ -12,6 +12,7 @@ import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.CachedReads;
+import io.punctual.yarn.DefaultFileSystem;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.queues.TeamQueues;
 import java.io.IOException;
@@ -89,7 +90,7 @@ public final class Gateway implements AutoCloseable {
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
-                queues);
+                queues, DefaultFileSystem.of(setup.hadoopConfDir()));
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         LeaderDuties lead = new LeaderDuties(lease, batches, recovery,
                 new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()));

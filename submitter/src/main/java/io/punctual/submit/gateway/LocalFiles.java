@@ -4,68 +4,129 @@ import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.request.InvalidRequest;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The files of the gateway's host a team's batch may ship: regular files under the directories its file lists,
- * judged on their real path (symlinks and {@code ..} resolved). Remote URIs are for YARN to fetch and pass. One
- * answer for a missing file and a forbidden one, so a refusal never tells a caller which paths exist.
+ * The files a team's batch names, resolved as Livy resolves them and checked against what the team may ship. A path
+ * without a scheme must be absolute and means a path on the cluster's default file system ({@code fs.defaultFS}):
+ * on an {@code hdfs://} cluster it becomes that URI, for YARN to fetch; only a result on the local file system
+ * ({@code file:}, as on the embedded cluster, and {@code local:}) must be a regular file under the directories the
+ * team's file lists, judged on its real path (symlinks and {@code ..} resolved). Other URIs pass. One answer for a
+ * missing file and a forbidden one, so a refusal never tells a caller which paths exist.
+ *
+ * @param defaultFs the cluster's {@code fs.defaultFS}
  */
-record LocalFiles(String team, List<Path> allowed) {
+record LocalFiles(String team, List<Path> allowed, URI defaultFs) {
 
-    /** Spark properties that name files spark-submit reads on the gateway's host (comma-separated lists). */
+    /** Spark properties that name files (comma-separated lists). */
     static final List<String> FILE_KEYS = List.of("spark.jars", "spark.files", "spark.archives",
             "spark.submit.pyFiles", "spark.yarn.dist.jars", "spark.yarn.dist.files", "spark.yarn.dist.archives",
             "spark.yarn.jars", "spark.yarn.archive", "spark.yarn.keytab", "spark.kerberos.keytab",
             "spark.jars.ivySettings");
 
+    /** Those spark-submit itself opens on the gateway's host: a path without a scheme there stays a local path. */
+    private static final Set<String> HOST_FILE_KEYS = Set.of("spark.yarn.keytab", "spark.kerberos.keytab",
+            "spark.jars.ivySettings");
+
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
 
-    static LocalFiles of(TeamConfig team) {
-        return new LocalFiles(team.name(), team.access().localDirs());
+    static LocalFiles of(TeamConfig team, URI defaultFs) {
+        return new LocalFiles(team.name(), team.access().localDirs(), defaultFs);
     }
 
-    /** Checks every file a request names: its Livy fields and the file properties of its own conf. */
-    void check(BatchRequest request) {
-        checkOne("file", request.file());
-        checkAll("jars", request.jars());
-        checkAll("pyFiles", request.pyFiles());
-        checkAll("files", request.files());
-        checkAll("archives", request.archives());
-        for (Map.Entry<String, String> entry : request.conf().entrySet()) {
-            if (FILE_KEYS.contains(entry.getKey())) {
-                checkAll("conf." + entry.getKey(), List.of(entry.getValue()));
+    /**
+     * The request with every file it names resolved: its Livy fields and the file properties of its own conf. A
+     * value that stays on the local file system is kept as written.
+     *
+     * @throws InvalidRequest naming the field, for a relative path
+     * @throws RequestRefused naming the field, for a local file the team may not ship
+     */
+    BatchRequest resolve(BatchRequest r) {
+        Map<String, String> conf = new LinkedHashMap<>(r.conf());
+        conf.replaceAll((key, value) -> FILE_KEYS.contains(key)
+                ? resolveList("conf." + key, value, !HOST_FILE_KEYS.contains(key)) : value);
+        return new BatchRequest(resolveOne("file", r.file(), true), r.className(), r.args(),
+                resolveAll("jars", r.jars()), resolveAll("pyFiles", r.pyFiles()), resolveAll("files", r.files()),
+                resolveAll("archives", r.archives()), r.driverMemory(), r.driverCores(), r.executorMemory(),
+                r.executorCores(), r.numExecutors(), r.queue(), r.name(), conf, r.proxyUser());
+    }
+
+    private List<String> resolveAll(String field, List<String> values) {
+        return values.stream().map(value -> resolveList(field, value, true)).toList();
+    }
+
+    /** One comma-separated list; returned as given when nothing in it changed. */
+    private String resolveList(String field, String value, boolean onDefaultFs) {
+        List<String> parts = new ArrayList<>();
+        boolean changed = false;
+        for (String one : value.split(",")) {
+            if (one.isBlank()) {
+                parts.add(one);
+                continue;
             }
+            String resolved = resolveOne(field, one.trim(), onDefaultFs);
+            changed |= !resolved.equals(one.trim());
+            parts.add(resolved);
         }
+        return changed ? String.join(",", parts) : value;
     }
 
-    private void checkAll(String field, List<String> values) {
-        for (String value : values) {
-            for (String one : value.split(",")) {
-                if (!one.isBlank()) {
-                    checkOne(field, one.trim());
-                }
-            }
-        }
-    }
-
-    private void checkOne(String field, String value) {
+    private String resolveOne(String field, String value, boolean onDefaultFs) {
         String scheme = SCHEME.matcher(value).matches() ? value.substring(0, value.indexOf(':'))
                 .toLowerCase(Locale.ROOT) : "";
+        if (scheme.isEmpty() && onDefaultFs) {
+            URI resolved = onDefaultFileSystem(field, value);
+            if (!"file".equalsIgnoreCase(resolved.getScheme())) {
+                return resolved.toString();
+            }
+            requirePermitted(field, value, Path.of(resolved.getPath()));
+            return resolved.getPath().equals(withoutFragment(value)) ? value : resolved.toString();
+        }
         // local: names a path on every node, and the embedded cluster's nodes are the gateway's host.
         if (!scheme.isEmpty() && !scheme.equals("file") && !scheme.equals("local")) {
-            return;
+            return value;
         }
         Path path = Path.of(scheme.isEmpty() ? value : URI.create(value.replace(" ", "%20")).getPath());
         if (!path.isAbsolute()) {
             throw new InvalidRequest("field '" + field + "' must be an absolute path or a"
                     + " URI (hdfs://, s3a://, https://), got '" + value + "'");
         }
+        requirePermitted(field, value, path);
+        return value;
+    }
+
+    /** Livy's rule: an absolute path, joined to the default file system; a {@code #name} suffix stays a fragment. */
+    private URI onDefaultFileSystem(String field, String value) {
+        String path = withoutFragment(value);
+        if (!path.startsWith("/")) {
+            throw new InvalidRequest("field '" + field + "': '" + value + "' has no scheme, so it is a path on the"
+                    + " cluster's default file system (" + defaultFs + "), and such a path must be absolute ('/…');"
+                    + " or give a full URI (hdfs://, s3a://, https://)");
+        }
+        String base = defaultFs.getPath() == null ? "" : defaultFs.getPath().replaceAll("/+$", "");
+        String fragment = path.length() == value.length() ? null : value.substring(path.length() + 1);
+        try {
+            return new URI(defaultFs.getScheme(), defaultFs.getAuthority(), base + path, null, fragment);
+        } catch (URISyntaxException e) {
+            throw new InvalidRequest("field '" + field + "': '" + value + "' is not a path on " + defaultFs);
+        }
+    }
+
+    private static String withoutFragment(String value) {
+        int hash = value.indexOf('#');
+        return hash < 0 ? value : value.substring(0, hash);
+    }
+
+    private void requirePermitted(String field, String value, Path path) {
         if (!permitted(path)) {
             throw new RequestRefused("field '" + field + "': '" + value + "' is not a file team " + team
                     + " may ship from the gateway's host. " + (allowed.isEmpty()

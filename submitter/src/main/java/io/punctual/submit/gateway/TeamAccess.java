@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * What a team's request may reach beyond its own batches, decided before anything is recorded: its driver runs on
- * the cluster (the gateway's host holds every team's token), its local files come from its own directories, and it
- * runs as another user only when its file names that user.
+ * the cluster (the gateway's host holds every team's token) and it runs as another user only when its file names that
+ * user. Its local files were judged before, as they were resolved ({@link LocalFiles}).
  */
 record TeamAccess(TeamConfig team, SiteConfig.Gateway site) {
 
@@ -30,6 +30,5 @@ record TeamAccess(TeamConfig team, SiteConfig.Gateway site) {
                         + " team's file");
             }
         });
-        LocalFiles.of(team).check(request);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -93,6 +94,26 @@ class GatewayAccessTest {
                 + " \"jars\": [\"s3a://bucket/lib.jar\", \"https://repo.example/lib.jar\"]");
 
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    }
+
+    @Test
+    void onAnHdfsClusterAPlainPathIsLaunchedAsItsHdfsUriAndARelativeOneIsABadRequest() throws Exception {
+        // The harness hands its temporary directory to the gateway as HADOOP_CONF_DIR.
+        Files.writeString(harness.tmp.resolve("core-site.xml"), "<configuration><property><name>fs.defaultFS</name>"
+                + "<value>hdfs://namenode:8020</value></property></configuration>");
+
+        HttpResponse<String> relative = post("\"file\": \"apps/job.jar\"");
+        HttpResponse<String> answer = post("\"file\": \"/apps/job.jar\", \"jars\": [\"/lib/dep.jar\"]");
+
+        assertThat(relative.statusCode()).as(relative.body()).isEqualTo(400);
+        assertThat(relative.body()).contains("apps/job.jar").contains("must be absolute");
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+        Instant giveUp = Instant.now().plusSeconds(30);
+        while (harness.launched().isEmpty() && Instant.now().isBefore(giveUp)) {
+            Thread.sleep(50);
+        }
+        assertThat(harness.launched()).singleElement().satisfies(launch -> assertThat(launch.argv())
+                .contains("hdfs://namenode:8020/apps/job.jar", "hdfs://namenode:8020/lib/dep.jar"));
     }
 
     @Test

@@ -6,7 +6,11 @@ import static io.punctual.submit.gateway.InMemoryGatewayHarness.call;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.punctual.submit.launch.InMemoryLauncher;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppState;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -62,6 +66,26 @@ class LivyFidelityTest {
         assertThat(dumped).contains("stdout: ");
         assertThat(String.join("\n", dumped)).contains("sized:").contains("Submitting application "
                 + done.get("appId").asText());
+    }
+
+    @Test
+    void aRunningBatchShowsItsDriversLogOnTheNodeAndKeepsItOnceItEnds() throws Exception {
+        Gateway gateway = harness.gateway(InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(10)));
+        int id = JSON.readTree(harness.post(gateway, "/batches", "").body()).get("id").asInt();
+
+        JsonNode running = InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("running")
+                && !b.get("appInfo").get("driverLogUrl").isNull());
+
+        assertThat(running.get("state").asText()).isEqualTo("running");
+        String appId = running.get("appId").asText();
+        String driverLog = running.get("appInfo").get("driverLogUrl").asText();
+        assertThat(driverLog).startsWith("http://").contains("/node/containerlogs/container_"
+                + appId.substring("application_".length()) + "_01_000001/");
+        harness.cluster.finish(new AppId(appId), AppState.SUCCEEDED, "");
+        JsonNode done = InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("success"));
+        assertThat(done.get("state").asText()).isEqualTo("success");
+        assertThat(done.get("appInfo").get("driverLogUrl").asText()).isEqualTo(driverLog);
+        assertThat(done.get("appInfo").get("sparkUiUrl").asText()).contains(appId);
     }
 
     /** Airflow's {@code dump_batch_logs}: pages of 100 from 0 while the start is not past {@code total}. */

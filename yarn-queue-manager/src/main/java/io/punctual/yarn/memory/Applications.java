@@ -67,9 +67,15 @@ final class Applications {
 
     private final Map<AppId, App> apps = new LinkedHashMap<>();
     private final String trackingBase;
+    private final int nodes;
 
-    Applications(String trackingBase) {
+    /**
+     * @param trackingBase the ResourceManager's web address, which tracking URLs start with
+     * @param nodes        how many NodeManagers ApplicationMasters are spread over (by submission order)
+     */
+    Applications(String trackingBase, int nodes) {
         this.trackingBase = trackingBase;
+        this.nodes = nodes;
     }
 
     /** Accepts an application into {@code queue}, or fails it at once when there is no such queue. */
@@ -184,6 +190,22 @@ final class Applications {
             }
         }
         return usage;
+    }
+
+    /**
+     * The log page of a started application's AM container on its node, as YARN builds it ({@code
+     * http://<node>/node/containerlogs/<container>/<user>}); empty before it starts and after it ends, when a real
+     * scheduler no longer holds the container.
+     */
+    Optional<String> amContainerLogUrl(AppId id) {
+        App app = apps.get(id);
+        if (app == null || app.runningSince == null || app.state.isFinal()) {
+            return Optional.empty();
+        }
+        String number = id.value().substring("application_".length());
+        int sequence = Integer.parseInt(number.substring(number.lastIndexOf('_') + 1));
+        String node = "http://in-memory-nm-" + (1 + (sequence - 1) % nodes) + ":8042";
+        return Optional.of(node + "/node/containerlogs/container_" + number + "_01_000001/" + app.submission.user());
     }
 
     List<AppReport> tagged(String tag, Instant now) {

@@ -52,7 +52,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     private final ReservationBook book;
     private final PlanFollower follower = new PlanFollower();
     private final QueueTree queues;
-    private final Applications applications = new Applications(TRACKING);
+    private final Applications applications;
     private final Timeline timeline;
     private int reservations;
     private int submissions;
@@ -66,6 +66,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
         this.book = new ReservationBook(layout);
         this.queues = new QueueTree(layout, book, follower);
         this.timeline = new Timeline(layout.planFollowerStep(), clock.instant());
+        this.applications = new Applications(TRACKING, layout.nodes());
     }
 
     /** A cluster shaped like the embedded one ({@link ClusterLayout#embedded()}). */
@@ -211,6 +212,12 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     public synchronized Optional<AppReport> application(AppId id) {
         catchUp();
         return applications.report(id, clock.instant());
+    }
+
+    @Override
+    public synchronized Optional<String> amContainerLogUrl(AppId id) {
+        catchUp();
+        return applications.amContainerLogUrl(id);
     }
 
     @Override

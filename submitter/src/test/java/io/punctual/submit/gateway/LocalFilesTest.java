@@ -1,0 +1,111 @@
+package io.punctual.submit.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.punctual.submit.request.InvalidRequest;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Livy's resolution of a batch's files: no scheme means an absolute path on the cluster's default file system; only
+ * what lands on the local file system is held to the team's directories.
+ */
+class LocalFilesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final URI LOCAL = URI.create("file:///");
+    private static final URI HDFS = URI.create("hdfs://namenode:8020");
+
+    @TempDir
+    Path tmp;
+    private Path teamDir;
+    private Path jar;
+    private Path otherTeamsJar;
+
+    @BeforeEach
+    void files() throws Exception {
+        teamDir = Files.createDirectories(tmp.resolve("analytics"));
+        jar = Files.writeString(teamDir.resolve("job.jar"), "jar");
+        otherTeamsJar = Files.writeString(Files.createDirectories(tmp.resolve("growth")).resolve("job.jar"), "jar");
+    }
+
+    private LocalFiles on(URI defaultFs) {
+        return new LocalFiles("analytics", List.of(teamDir), defaultFs);
+    }
+
+    private static BatchRequest request(String fields) throws Exception {
+        return BatchRequest.fromJson(JSON.readTree("{" + fields + "}"));
+    }
+
+    private static String file(Path path) {
+        return "\"file\": \"" + path + "\"";
+    }
+
+    @Test
+    void onALocalDefaultAPlainPathIsKeptAsWrittenWhenItIsTheTeamsAndRefusedWhenItIsNot() throws Exception {
+        BatchRequest given = request(file(jar) + ", \"files\": [\"" + jar + "#alias\"]");
+
+        BatchRequest resolved = on(LOCAL).resolve(given);
+
+        assertThat(resolved.file()).isEqualTo(jar.toString());
+        assertThat(resolved.files()).containsExactly(jar + "#alias");
+        assertThatThrownBy(() -> on(LOCAL).resolve(request(file(otherTeamsJar))))
+                .isInstanceOf(RequestRefused.class).hasMessageContaining("field 'file'")
+                .hasMessageContaining("local-dirs");
+    }
+
+    @Test
+    void onALocalDefaultSymlinksAndDotDotOutOfTheTeamsDirectoryAreStillRefused() throws Exception {
+        Path link = Files.createSymbolicLink(teamDir.resolve("link.jar"), otherTeamsJar);
+        String dotDot = teamDir + "/../growth/job.jar";
+
+        assertThatThrownBy(() -> on(LOCAL).resolve(request(file(link)))).isInstanceOf(RequestRefused.class);
+        assertThatThrownBy(() -> on(LOCAL).resolve(request("\"file\": \"" + dotDot + "\"")))
+                .isInstanceOf(RequestRefused.class);
+        assertThatThrownBy(() -> on(HDFS).resolve(request(file(jar) + ", \"jars\": [\"file:" + otherTeamsJar + "\"]")))
+                .as("an explicit file: URI is local whatever the default").isInstanceOf(RequestRefused.class)
+                .hasMessageContaining("field 'jars'");
+    }
+
+    @Test
+    void onAnHdfsDefaultPlainPathsBecomeHdfsUrisAndAreNotHeldToTheTeamsDirectories() throws Exception {
+        BatchRequest given = request("\"file\": \"/apps/job.jar\", \"jars\": [\"/lib/a.jar,/lib/b.jar\"],"
+                + " \"files\": [\"/data/lookup.csv#lookup\"], \"pyFiles\": [\"s3a://bucket/dep.py\"],"
+                + " \"conf\": {\"spark.yarn.dist.archives\": \"/data/env.tgz\", \"spark.app.name\": \"/not/a/file\"}");
+
+        BatchRequest resolved = on(HDFS).resolve(given);
+
+        assertThat(resolved.file()).isEqualTo("hdfs://namenode:8020/apps/job.jar");
+        assertThat(resolved.jars()).containsExactly("hdfs://namenode:8020/lib/a.jar,hdfs://namenode:8020/lib/b.jar");
+        assertThat(resolved.files()).containsExactly("hdfs://namenode:8020/data/lookup.csv#lookup");
+        assertThat(resolved.pyFiles()).containsExactly("s3a://bucket/dep.py");
+        assertThat(resolved.conf()).containsEntry("spark.yarn.dist.archives", "hdfs://namenode:8020/data/env.tgz")
+                .containsEntry("spark.app.name", "/not/a/file");
+    }
+
+    @Test
+    void aKeytabSparkSubmitReadsOnTheGatewaysHostStaysALocalPathOnAnHdfsCluster() throws Exception {
+        BatchRequest given = request("\"file\": \"/apps/job.jar\", \"conf\": {\"spark.kerberos.keytab\": \""
+                + otherTeamsJar + "\"}");
+
+        assertThatThrownBy(() -> on(HDFS).resolve(given)).isInstanceOf(RequestRefused.class)
+                .hasMessageContaining("conf.spark.kerberos.keytab");
+    }
+
+    @Test
+    void aRelativePathIsABadRequestThatSaysWhyOnEitherDefault() throws Exception {
+        for (URI defaultFs : List.of(LOCAL, HDFS)) {
+            assertThatThrownBy(() -> on(defaultFs).resolve(request(file(jar) + ", \"archives\": [\"env/python.tgz\"]")))
+                    .isInstanceOf(InvalidRequest.class).hasMessageContaining("field 'archives'")
+                    .hasMessageContaining("env/python.tgz").hasMessageContaining("must be absolute")
+                    .hasMessageContaining(defaultFs.toString());
+        }
+    }
+}
