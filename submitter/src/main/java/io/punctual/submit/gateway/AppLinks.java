@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The links Livy shows in a batch's {@code appInfo}: the Spark UI address YARN last reported for each of the
  * gateway's applications (its tracking URL: the RM's proxy to the driver while it runs, the history page after), and
- * the driver's log (the NodeManager's page of the AM container, where a cluster-mode driver runs). Kept in memory:
- * the poller's first round after a restart fills them again for every application YARN still knows.
+ * the driver's log (the NodeManager's page of the AM container, where a cluster-mode driver runs). The poller
+ * writes them into the batch's record, so every gateway over the store shows them, after a restart too; this only
+ * remembers, in memory, what was already asked of YARN.
  *
  * <p>The tracking URL comes with every report; the driver's log costs the ResourceManager several calls, so it is
  * asked for once per application, the first time a report shows it running (its ApplicationMaster, the driver, has

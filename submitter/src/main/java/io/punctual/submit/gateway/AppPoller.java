@@ -39,8 +39,24 @@ final class AppPoller implements Runnable {
             round();
         } catch (GatewayException e) {
             LOG.warn("could not poll YARN this round: {}", e.getMessage());
+        } catch (StoreUnavailable e) {
+            LOG.warn("could not poll this round: {}", e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("poll round failed", e);
+        }
+    }
+
+    /**
+     * Keeps the application's links in its batch's record, so every gateway over the store (and this one after a
+     * restart) shows them; the record is written only when a link changes.
+     */
+    private void recordLinks(BatchRecord batch, AppReport report) {
+        links.observed(report, gateway::amContainerLogUrl);
+        String sparkUi = links.sparkUi(batch.appId()).orElse(batch.sparkUiUrl());
+        String driverLog = links.driverLog(batch.appId()).orElse(batch.driverLogUrl());
+        if (!java.util.Objects.equals(sparkUi, batch.sparkUiUrl())
+                || !java.util.Objects.equals(driverLog, batch.driverLogUrl())) {
+            launch.change(batch.id(), b -> b.toBuilder().links(sparkUi, driverLog).build());
         }
     }
 
@@ -67,7 +83,7 @@ final class AppPoller implements Runnable {
             AppId app = new AppId(batch.appId());
             Optional<AppReport> report = Optional.ofNullable(reports.get(batch.appId()))
                     .or(() -> gateway.application(app));
-            report.ifPresent(r -> links.observed(r, gateway::amContainerLogUrl));
+            report.ifPresent(r -> recordLinks(batch, r));
             launch.observed(batch.id(), app, report);
         }
     }

@@ -22,7 +22,7 @@ final class BatchJson {
     private BatchJson() {
     }
 
-    static ObjectNode batch(BatchRecord b, Clock clock, AppLinks links) {
+    static ObjectNode batch(BatchRecord b, Clock clock) {
         ObjectNode node = JSON.createObjectNode();
         node.put("id", b.id());
         node.put("name", b.name());
@@ -32,8 +32,8 @@ final class BatchJson {
         node.put("stateDetail", b.state().detail(b));
         node.put("appId", b.appId());
         ObjectNode appInfo = node.putObject("appInfo");
-        appInfo.put("driverLogUrl", links.driverLog(b.appId()).orElse(null));
-        appInfo.put("sparkUiUrl", links.sparkUi(b.appId()).orElse(null));
+        appInfo.put("driverLogUrl", b.driverLogUrl());
+        appInfo.put("sparkUiUrl", b.sparkUiUrl());
         ArrayNode log = node.putArray("log");
         b.log().subList(Math.max(0, b.log().size() - LOG_TAIL), b.log().size()).forEach(log::add);
         punctual(node, b, clock);
@@ -94,14 +94,14 @@ final class BatchJson {
      * A page of batches as Livy lists them; each deadline batch also carries what its job key's deadline runs have
      * achieved since the gateway started ({@code jobConfidence}), which the jobs page shows by the job key.
      */
-    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock, AppLinks links,
+    static ObjectNode page(List<BatchRecord> batches, int from, int size, Clock clock,
                            Function<String, Optional<AchievedConfidence>> achieved) {
         ObjectNode node = JSON.createObjectNode();
         node.put("from", from);
         node.put("total", batches.size());
         ArrayNode sessions = node.putArray("sessions");
         batches.stream().skip(from).limit(size).forEach(b -> {
-            ObjectNode one = batch(b, clock, links);
+            ObjectNode one = batch(b, clock);
             if (!b.bestEffort() && b.jobKey() != null) {
                 achieved.apply(b.jobKey()).ifPresent(a -> one.putObject("jobConfidence").put("finished", a.finished())
                         .put("met", a.met()).put("share", a.share()).put("clearlyBelow", a.clearlyBelow())

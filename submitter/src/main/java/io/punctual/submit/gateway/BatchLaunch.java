@@ -53,6 +53,7 @@ final class BatchLaunch {
     private final Map<Integer, Conductor> conductors = new ConcurrentHashMap<>();
     private final Set<Integer> busy = ConcurrentHashMap.newKeySet();
     private final Set<Integer> ticking = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> interrupted = ConcurrentHashMap.newKeySet();
 
     BatchLaunch(BatchStore store, PipelineFactory pipelines, Supplier<Assembly> assembly, Clock clock, GatewayMetrics metrics, Path workingDir, QueueSetup queues, Executor pool) {
         this.store = store;
@@ -67,7 +68,13 @@ final class BatchLaunch {
 
     /** A recorded batch's first steps, on the launch pool: size, reserve, launch. */
     void run(int id) {
-        change(id, b -> b.state() == BatchState.NOT_STARTED ? b.withState(BatchState.STARTING, now()) : b);
+        try {
+            change(id, b -> b.state() == BatchState.NOT_STARTED ? b.withState(BatchState.STARTING, now()) : b);
+        } catch (StoreUnavailable e) {
+            LOG.warn("batch {} waits for the store to start: {}", id, e.getMessage());
+            interrupted.add(id);
+            return;
+        }
         advance(id, new Observation.Tick(), true);
     }
 
@@ -119,6 +126,13 @@ final class BatchLaunch {
             if (!state.isEnded()) {
                 conductor(id).advance(state, observation, next -> record(id, next));
             }
+        } catch (StoreUnavailable e) {
+            // The step's outcome may not be recorded; failing the batch could not be recorded either. It carries on
+            // from its last recorded state, as after a restart (an application it started is found by its tag).
+            LOG.warn("batch {} paused until the store answers: {}", id, e.getMessage());
+            live.remove(id);
+            conductors.remove(id);
+            interrupted.add(id);
         } catch (RuntimeException e) {
             LOG.warn("batch {} failed", id, e);
             fail(id, "failed while launching: " + e.getMessage());
@@ -144,6 +158,17 @@ final class BatchLaunch {
             change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.DEAD).reason(CallerText.of(reason))
                     .build().logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
         }
+    }
+
+    /** Batches whose last step met an unavailable store, each handed out once to be carried on. */
+    java.util.List<Integer> takeInterrupted() {
+        java.util.List<Integer> taken = new java.util.ArrayList<>();
+        for (Integer id : interrupted) {
+            if (interrupted.remove(id)) {
+                taken.add(id);
+            }
+        }
+        return taken;
     }
 
     /** Drops what this gateway remembers of every batch's state; the store is read again. */

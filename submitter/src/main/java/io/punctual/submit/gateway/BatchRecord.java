@@ -14,6 +14,8 @@ import java.util.List;
  * @param request          the spark-submit options and conf the request amounts to (its deadline is
  *                         {@code deadlineMs}, kept once)
  * @param verdict          {@code admitted} or {@code rejected}, once admission has decided
+ * @param sparkUiUrl       YARN's tracking URL of the application (Livy's {@code appInfo.sparkUiUrl})
+ * @param driverLogUrl     the NodeManager's log page of its AM container, where the driver runs
  * @param launcherPid      the spark-submit process while it runs, so a restart can stop an orphaned one
  */
 public record BatchRecord(
@@ -48,6 +50,8 @@ public record BatchRecord(
         Long reservationEndMs,
         String appId,
         String yarnQueue,
+        String sparkUiUrl,
+        String driverLogUrl,
         Long launcherPid,
         Long finishedAtMs,
         Boolean metDeadline,
@@ -84,7 +88,8 @@ public record BatchRecord(
                                        long deadlineMs, String planQueue, boolean bestEffort) {
         return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, request, jobKey, submittedAtMs,
                 deadlineMs, planQueue, bestEffort, BatchState.NOT_STARTED, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, submittedAtMs,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                submittedAtMs,
                 List.of());
     }
 
@@ -143,6 +148,8 @@ public record BatchRecord(
         private Long reservationEndMs;
         private String appId;
         private String yarnQueue;
+        private String sparkUiUrl;
+        private String driverLogUrl;
         private Long launcherPid;
         private Long finishedAtMs;
         private Boolean metDeadline;
@@ -159,7 +166,8 @@ public record BatchRecord(
             holdSeconds = r.holdSeconds; capacityCpus = r.capacityCpus; sizedBy = r.sizedBy; bound = r.bound; predictedP50Ms = r.predictedP50Ms;
             predictedThetaMs = r.predictedThetaMs; reservationId = r.reservationId;
             reservationStartMs = r.reservationStartMs; reservationEndMs = r.reservationEndMs; appId = r.appId;
-            yarnQueue = r.yarnQueue; launcherPid = r.launcherPid; finishedAtMs = r.finishedAtMs;
+            yarnQueue = r.yarnQueue; sparkUiUrl = r.sparkUiUrl; driverLogUrl = r.driverLogUrl;
+            launcherPid = r.launcherPid; finishedAtMs = r.finishedAtMs;
             metDeadline = r.metDeadline; updatedAtMs = r.updatedAtMs; log = r.log;
         }
 
@@ -179,6 +187,10 @@ public record BatchRecord(
             return this;
         }
         public Builder app(String value, String queue) { appId = value; yarnQueue = queue; return this; }
+        public Builder links(String sparkUi, String driverLog) {
+            sparkUiUrl = sparkUi; driverLogUrl = driverLog;
+            return this;
+        }
         public Builder launcherPid(Long value) { launcherPid = value; return this; }
         public Builder finished(Long atMs, Boolean met) { finishedAtMs = atMs; metDeadline = met; return this; }
         public Builder updatedAt(long value) { updatedAtMs = value; return this; }
@@ -190,7 +202,7 @@ public record BatchRecord(
                     executorMemoryMb, executorVcores, masterMemoryMb, masterVcores, holdSeconds, capacityCpus, sizedBy,
                     bound, predictedP50Ms,
                     predictedThetaMs, reservationId, reservationStartMs, reservationEndMs, appId, yarnQueue,
-                    launcherPid, finishedAtMs, metDeadline, updatedAtMs, log);
+                    sparkUiUrl, driverLogUrl, launcherPid, finishedAtMs, metDeadline, updatedAtMs, log);
         }
     }
 }

@@ -149,8 +149,12 @@ public final class BatchService implements AutoCloseable {
         leading = leads;
     }
 
-    /** The lead takes on unfinished batches no gateway launches: the ones recorded by the other gateways. */
+    /**
+     * The lead carries on the batches a store outage interrupted, and takes on unfinished batches no gateway
+     * launches: the ones recorded by the other gateways.
+     */
     void adoptUnowned() {
+        launch.takeInterrupted().forEach(this::restart);
         for (BatchRecord batch : store.all()) {
             if (!batch.isFinal() && !owned.contains(batch.id())) {
                 if (batch.state() == BatchState.NOT_STARTED) {

@@ -94,7 +94,7 @@ final class GatewayRoutes {
         if (call.method().equals("GET")) {
             var page = batches.list(team.name());
             return Answer.json(200, BatchJson.page(page, number(query, "from", 0), number(query, "size", 100), clock,
-                    batches.links(), metrics::achieved));
+                    metrics::achieved));
         } else if (!call.method().equals("POST")) {
             return Answer.json(405, BatchJson.message(call.method() + " is not allowed on /batches"));
         }
@@ -110,8 +110,7 @@ final class GatewayRoutes {
         long handled = System.nanoTime() - started;
         // Livy answers a new batch with 201 and where to find it; the W3C Server-Timing header lets a client tell
         // the gateway's own time from time spent queueing.
-        Answer answer = Answer.json(created.isNew() ? 201 : 200, BatchJson.batch(created.record(), clock,
-                batches.links())).with("Location", "/batches/" + created.record().id())
+        Answer answer = Answer.json(created.isNew() ? 201 : 200, BatchJson.batch(created.record(), clock)).with("Location", "/batches/" + created.record().id())
                 .with("Server-Timing", String.format(Locale.ROOT, "submit;dur=%.3f", handled / 1e6));
         metrics.submitHandled(handled);
         return created.isNew() ? answer : answer.with("Idempotent-Replayed", "true");
@@ -127,7 +126,7 @@ final class GatewayRoutes {
         } else if (!call.method().equals("GET")) {
             return Answer.json(405, BatchJson.message(call.method() + " is not allowed here"));
         } else if (part == null) {
-            return Answer.json(200, BatchJson.batch(batch.get(), clock, batches.links()));
+            return Answer.json(200, BatchJson.batch(batch.get(), clock));
         } else if (part.equals("/state")) {
             return Answer.json(200, BatchJson.JSON.createObjectNode().put("id", id).put("state",
                     batch.get().state().livyName()));

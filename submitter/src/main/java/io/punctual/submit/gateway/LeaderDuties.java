@@ -53,6 +53,8 @@ final class LeaderDuties implements Runnable {
             }
             batches.adoptUnowned();
             poller.run();
+        } catch (StoreUnavailable e) {
+            LOG.warn("the lead's round waits for the store: {}", e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("the lead's round failed: {}; the next round tries again", e.getMessage(), e);
         }

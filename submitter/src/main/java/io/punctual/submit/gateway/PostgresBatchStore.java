@@ -192,12 +192,40 @@ public final class PostgresBatchStore implements BatchStore {
         T on(Connection connection) throws SQLException;
     }
 
+    /**
+     * Runs the work on a pooled connection. A connection that broke while it sat in the pool (the server restarted)
+     * fails with a connection error before anything runs; the pool drops it, and the work is tried once more on a
+     * fresh one, so the first request after the database returns succeeds.
+     */
     private <T> T run(Work<T> work) {
+        try {
+            return once(work);
+        } catch (SQLException first) {
+            if (!brokenConnection(first)) {
+                throw unavailable(first);
+            }
+            try {
+                return once(work);
+            } catch (SQLException again) {
+                throw unavailable(again);
+            }
+        }
+    }
+
+    private <T> T once(Work<T> work) throws SQLException {
         try (Connection c = pool.getConnection()) {
             return work.on(c);
-        } catch (SQLException e) {
-            throw new StoreUnavailable("the batch store (PostgreSQL at " + where + ") did not answer: "
-                    + e.getMessage() + ". Nothing was changed by this request; retry when the database is back", e);
         }
+    }
+
+    /** SQLSTATE class 08 (connection exception) or 57P (the server shut the session down). */
+    private static boolean brokenConnection(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("08") || state.startsWith("57P"));
+    }
+
+    private StoreUnavailable unavailable(SQLException e) {
+        return new StoreUnavailable("the batch store (PostgreSQL at " + where + ") did not answer: " + e.getMessage()
+                + ". Nothing was changed by this request; retry when the database is back", e);
     }
 }

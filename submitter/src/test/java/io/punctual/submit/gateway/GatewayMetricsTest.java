@@ -67,7 +67,7 @@ class GatewayMetricsTest {
         BatchRecord batch = BatchRecord.recorded(1, "finance", "p-sub-1", null, "daily", null,
                 io.punctual.submit.request.SubmitArguments.parse(java.util.List.of("app.jar")), "finance/daily",
                 0L, 60_000L, "sla", false);
-        var page = BatchJson.page(java.util.List.of(batch), 0, 10, java.time.Clock.systemUTC(), new AppLinks(), metrics::achieved);
+        var page = BatchJson.page(java.util.List.of(batch), 0, 10, java.time.Clock.systemUTC(), metrics::achieved);
         var confidence = page.get("sessions").get(0).get("jobConfidence");
         assertThat(confidence.get("met").asInt()).isEqualTo(3);
         assertThat(confidence.get("clearlyBelow").asBoolean()).isTrue();
