@@ -56,7 +56,7 @@ final class SubmissionRunner {
         JobKey job = jobKey(SparkSettings.effective(given), given);
         Settings settings = assembly.settings(job, SparkSettings.effective(given));
         SubmitArguments args = configured(given, settings);
-        SparkRuntime runtime = runtime(context);
+        SparkRuntime runtime = assembly.sparkRuntime(runtime(context), args.embedded(), hadoopConfDir);
         SubmissionPipeline pipeline = assembly.pipeline(cluster, new SparkSubmitLauncher(runtime), runtime,
                 hadoopConfDir, assembly.sizing(settings), events);
         return new Prepared(submission(context, assembly, args, job, deadline), pipeline);
@@ -90,6 +90,7 @@ final class SubmissionRunner {
         return JobKey.from(props, appName, user, mainClass);
     }
 
+    /** {@code SPARK_HOME}'s distribution when it has a spark-submit, else the thin runtime laid out in the home. */
     static SparkRuntime runtime(CliContext context) {
         String sparkHome = context.env().get("SPARK_HOME");
         if (sparkHome != null && Files.isExecutable(Path.of(sparkHome, "bin", "spark-submit"))) {

@@ -1,6 +1,7 @@
 package io.punctual.submit.gateway;
 
 import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.launch.SparkRuntime;
 import java.util.function.Supplier;
 
 import io.punctual.submit.request.DeadlineKeys;
@@ -29,10 +30,13 @@ public final class BatchService implements AutoCloseable {
     private final BatchLaunch launch;
     private final Path workingDir;
     private final QueueSetup queues;
+    private final SparkRuntime runtime;
     private final AppLinks links = new AppLinks();
 
+    /** @param runtime the Spark the gateway launches with, which a Python batch must be able to run on */
     public BatchService(BatchStore store, Supplier<Assembly> assembly, PipelineFactory pipelines, Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
-                        QueueSetup queues) {
+                        QueueSetup queues, SparkRuntime runtime) {
+        this.runtime = runtime;
         this.store = store;
         this.assembly = assembly;
         this.clock = clock;
@@ -61,6 +65,7 @@ public final class BatchService implements AutoCloseable {
      */
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
         Assembly current = assembly.get();
+        runtime.requirePython(request.file());
         BatchIntake intake = BatchIntake.of(request, team, current, clock);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
@@ -105,6 +110,7 @@ public final class BatchService implements AutoCloseable {
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
+        runtime.requirePython(request.file());
         BatchIntake intake = BatchIntake.of(request, team, current, clock);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());

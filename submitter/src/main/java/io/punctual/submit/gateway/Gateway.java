@@ -85,7 +85,7 @@ public final class Gateway implements AutoCloseable {
         placeQueues.run();
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
-                queues);
+                queues, setup.runtime());
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         int[] recovered = recovery.recover();
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {

@@ -25,7 +25,9 @@ class SparkCommandTest {
     private static LaunchRequest command(Submission submission, boolean jarsOnEveryNode) {
         var shapes = new ContainerShapes(Resources.of(1, 1536), Resources.of(1, 1536), 4);
         return SparkCommand.inQueue(submission, "reservation_1_0001", shapes, "file:/home/p/history/event-logs",
-                new SparkRuntime(Path.of("/opt/spark"), jarsOnEveryNode), Path.of("/etc/hadoop"), Path.of("/tmp/out.log"),
+                new SparkRuntime(Path.of("/opt/spark"), jarsOnEveryNode
+                        ? new SparkJars.InPlace(Path.of("/opt/spark/jars")) : new SparkJars.FromDistribution(),
+                        java.util.List.of()), Path.of("/etc/hadoop"), Path.of("/tmp/out.log"),
                 Path.of("/home/p/tmp"));
     }
 

@@ -62,7 +62,7 @@ class SubmissionPathsTest {
         Assembly assembly = Assembly.of(config, new PunctualHome(tmp.resolve("home")), tmp.resolve("store"), clock,
                 Optional.empty());
         SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey("paths", "job"), Map.of()));
-        return assembly.pipeline(gateway, launcher, new SparkRuntime(tmp.resolve("spark"), false), tmp, sizing,
+        return assembly.pipeline(gateway, launcher, new SparkRuntime(tmp.resolve("spark"), new io.punctual.submit.launch.SparkJars.FromDistribution(), java.util.List.of()), tmp, sizing,
                 events::add, clock::advance);
     }
 
