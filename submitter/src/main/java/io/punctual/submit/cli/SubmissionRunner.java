@@ -33,7 +33,8 @@ final class SubmissionRunner {
 
     static SubmissionOutcome run(ClusterSession cluster, CliContext context, Assembly assembly, SubmitArguments given,
                                  Instant deadline, Consumer<SubmissionEvent> events) {
-        Prepared prepared = prepare(cluster.gateway(), cluster.confDir(), context, assembly, given, deadline, events);
+        Prepared prepared = prepare(cluster.gateway(), cluster.confDir(), cluster.embedded().isPresent(), context,
+                assembly, given, deadline, events);
         Submission submission = prepared.submission();
         SubmissionPipeline pipeline = prepared.pipeline();
         AtomicReference<SubmissionState> current = new AtomicReference<>();
@@ -51,12 +52,14 @@ final class SubmissionRunner {
     record Prepared(Submission submission, SubmissionPipeline pipeline) {
     }
 
-    static Prepared prepare(ClusterGateway cluster, Path hadoopConfDir, CliContext context, Assembly assembly,
-                            SubmitArguments given, Instant deadline, Consumer<SubmissionEvent> events) {
+    /** @param embeddedCluster whether {@code cluster} is the in-process one (its nodes share this disk) */
+    static Prepared prepare(ClusterGateway cluster, Path hadoopConfDir, boolean embeddedCluster, CliContext context,
+                            Assembly assembly, SubmitArguments given, Instant deadline,
+                            Consumer<SubmissionEvent> events) {
         JobKey job = jobKey(SparkSettings.effective(given), given);
         Settings settings = assembly.settings(job, SparkSettings.effective(given));
         SubmitArguments args = configured(given, settings);
-        SparkRuntime runtime = assembly.sparkRuntime(runtime(context), args.embedded(), hadoopConfDir);
+        SparkRuntime runtime = assembly.sparkRuntime(runtime(context), embeddedCluster, hadoopConfDir);
         SubmissionPipeline pipeline = assembly.pipeline(cluster, new SparkSubmitLauncher(runtime), runtime,
                 hadoopConfDir, assembly.sizing(settings), events);
         return new Prepared(submission(context, assembly, args, job, deadline), pipeline);

@@ -52,6 +52,8 @@ public sealed interface SparkJars {
     record Upload(Path jarsDir, String directory, Path hadoopConfDir) implements SparkJars {
 
         private static final Logger LOG = LoggerFactory.getLogger(Upload.class);
+        /** A gateway's first launches start together: one of them uploads, the others wait and find it. */
+        private static final Object UPLOADING = new Object();
 
         @Override
         public Map<String, String> conf() {
@@ -62,7 +64,10 @@ public sealed interface SparkJars {
         public String ensureUploaded() {
             ClusterFiles files = ClusterFiles.fromConfDir(hadoopConfDir);
             String uri = files.qualify(directory.replaceAll("/+$", "") + "/" + SparkArchive.name(jarsDir));
-            if (files.modified(uri).isEmpty()) {
+            if (files.modified(uri).isPresent()) {
+                return uri;
+            }
+            synchronized (UPLOADING) {
                 long started = System.nanoTime();
                 boolean wrote = files.publishOnce(uri, out -> SparkArchive.write(jarsDir, out));
                 LOG.info("Spark's jars {} {} ({} ms)", wrote ? "uploaded to" : "found, uploaded meanwhile, at", uri,
