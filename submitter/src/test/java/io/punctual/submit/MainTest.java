@@ -82,6 +82,24 @@ class MainTest {
     }
 
     @Test
+    void aPythonApplicationWithoutPySparkIsRefusedBeforeAClusterIsOpened() throws IOException {
+        // Punctual's own thin runtime (no SPARK_HOME), which has no Python libraries; no HADOOP_CONF_DIR either, so
+        // any step past the check would end with "no cluster to submit to" instead.
+        Path jar = Files.writeString(tmp.resolve("spark-core_2.13-3.5.6.jar"), "");
+        Files.writeString(Files.createDirectories(tmp.resolve("workloads/target")).resolve("spark-runtime.classpath"),
+                jar.toString());
+        Path script = Files.writeString(tmp.resolve("etl.py"), "print('hi')\n");
+
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", script.toString())).isEqualTo(1);
+
+        assertThat(error()).contains("cannot run the Python application etl.py")
+                .contains("pyspark.zip and py4j-<version>-src.zip are missing")
+                .contains("Set SPARK_HOME to a Spark 3.5 distribution").contains("punctual.spark.pyspark-archives")
+                .doesNotContain("HADOOP_CONF_DIR");
+        assertThat(error().lines().count()).isEqualTo(1);
+    }
+
+    @Test
     void withoutAClusterTheUserIsToldHowToNameOne() throws IOException {
         assertThat(run(Map.of(), "submit", "--deadline", "10m", jar().toString())).isEqualTo(1);
         assertThat(error()).contains("HADOOP_CONF_DIR").contains("--embedded");

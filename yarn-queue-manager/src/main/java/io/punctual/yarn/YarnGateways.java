@@ -37,7 +37,7 @@ public final class YarnGateways {
         return SchedulerConfRest.at(address, user);
     }
 
-    private static YarnConfiguration load(Path confDir) {
+    static YarnConfiguration load(Path confDir) {
         if (!Files.isDirectory(confDir)) {
             throw new GatewayException("the YARN configuration directory " + confDir
                     + " does not exist; set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your cluster's configuration, or use --embedded");

@@ -8,6 +8,7 @@ import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.launch.Launcher;
+import io.punctual.submit.launch.SparkJars;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.learn.Learning;
 import io.punctual.submit.learn.StoredLearning;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -121,6 +123,43 @@ public final class Assembly {
                 submissionLogs(), home.scratch(), config.site().gateway().pollInterval(), APP_ID_TIMEOUT);
     }
 
+    /**
+     * {@code base} with the site's choice of how containers find Spark's jars ({@code punctual.spark.jars}) and
+     * pyspark's archives. A Spark distribution keeps its own way with the jars. "auto" uses the thin runtime's jars in
+     * place on the embedded cluster, whose nodes share this machine's disk, and uploads them once to any other.
+     *
+     * @param embeddedCluster whether the cluster is the in-process one
+     * @param hadoopConfDir   the cluster's client configuration, naming the file system an upload goes to
+     */
+    public SparkRuntime sparkRuntime(SparkRuntime base, boolean embeddedCluster, Path hadoopConfDir) {
+        return sparkRuntime(config.site().spark(), base, embeddedCluster, hadoopConfDir);
+    }
+
+    /** As above, for a gateway that reads the site's {@code spark} settings once, when it starts. */
+    public static SparkRuntime sparkRuntime(SiteConfig.Spark spark, SparkRuntime base, boolean embeddedCluster,
+                                            Path hadoopConfDir) {
+        SparkRuntime runtime = base.withPySparkArchives(spark.pysparkArchives());
+        if (base.isDistribution()) {
+            return runtime;
+        }
+        Path jarsDir = base.home().resolve("jars");
+        String choice = spark.jars().equals(SiteConfig.Spark.AUTO)
+                ? (embeddedCluster ? SiteConfig.Spark.LOCAL : SiteConfig.Spark.UPLOAD) : spark.jars();
+        return runtime.withJars(switch (choice) {
+            case SiteConfig.Spark.LOCAL -> new SparkJars.InPlace(jarsDir);
+            case SiteConfig.Spark.UPLOAD -> new SparkJars.Upload(jarsDir, spark.archiveDir(), hadoopConfDir);
+            default -> new SparkJars.Archive(choice);
+        });
+    }
+
+    /**
+     * Refuses a Python application neither the site nor {@code base} has pyspark's archives for
+     * ({@link SparkRuntime#requirePython}), before anything is reserved or a cluster is even reached.
+     */
+    public void requirePython(SparkRuntime base, String primaryResource) {
+        base.withPySparkArchives(config.site().spark().pysparkArchives()).requirePython(primaryResource);
+    }
+
     /** Where each submission's spark-submit output goes ({@code <submission id>.spark-submit.log}). */
     public Path submissionLogs() {
         return home.logs().resolve("submissions");
@@ -149,7 +188,8 @@ public final class Assembly {
         Launcher never = request -> {
             throw new IllegalStateException("the simulator runs applications itself; nothing is launched");
         };
-        return new SubmissionPipeline(cluster, never, new SparkRuntime(home.root(), false),
+        return new SubmissionPipeline(cluster, never,
+                new SparkRuntime(home.root(), new SparkJars.FromDistribution(), List.of()),
                 pipelineSettings(home.root()), new SubmissionSizer(simulatedLearning, sizing, simulatedClock),
                 simulatedLearning, sharing, simulatedClock, event -> { }, SubmissionPipeline.Sleeper.REAL);
     }

@@ -3,6 +3,7 @@ package io.punctual.submit.cli;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.InvalidConfigException;
 import io.punctual.submit.gateway.Gateway;
+import io.punctual.submit.assembly.Assembly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -51,7 +52,8 @@ public final class ServeCommand implements Command {
         int port = flags.whole("--port", site.gateway().port());
         try (ClusterSession cluster = ClusterSession.open(embedded, context);
              Gateway gateway = Gateway.start(new Gateway.Setup(config, cluster.gateway(), cluster.confDir(),
-                     context.home(), SubmissionRunner.runtime(context), context.clock(), site.gateway().host(), port,
+                     context.home(), Assembly.sparkRuntime(site.spark(), SubmissionRunner.runtime(context), embedded,
+                             cluster.confDir()), context.clock(), site.gateway().host(), port,
                      Optional.of(cluster.teamQueues(site.cluster().bestEffortQueue()))))) {
             int[] recovered = gateway.recovered();
             context.out().println("punctual: gateway listening on " + gateway.scheme() + "://" + site.gateway().host() + ":"

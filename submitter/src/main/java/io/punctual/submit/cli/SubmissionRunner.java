@@ -33,7 +33,8 @@ final class SubmissionRunner {
 
     static SubmissionOutcome run(ClusterSession cluster, CliContext context, Assembly assembly, SubmitArguments given,
                                  Instant deadline, Consumer<SubmissionEvent> events) {
-        Prepared prepared = prepare(cluster.gateway(), cluster.confDir(), context, assembly, given, deadline, events);
+        Prepared prepared = prepare(cluster.gateway(), cluster.confDir(), cluster.embedded().isPresent(), context,
+                assembly, given, deadline, events);
         Submission submission = prepared.submission();
         SubmissionPipeline pipeline = prepared.pipeline();
         AtomicReference<SubmissionState> current = new AtomicReference<>();
@@ -51,12 +52,14 @@ final class SubmissionRunner {
     record Prepared(Submission submission, SubmissionPipeline pipeline) {
     }
 
-    static Prepared prepare(ClusterGateway cluster, Path hadoopConfDir, CliContext context, Assembly assembly,
-                            SubmitArguments given, Instant deadline, Consumer<SubmissionEvent> events) {
+    /** @param embeddedCluster whether {@code cluster} is the in-process one (its nodes share this disk) */
+    static Prepared prepare(ClusterGateway cluster, Path hadoopConfDir, boolean embeddedCluster, CliContext context,
+                            Assembly assembly, SubmitArguments given, Instant deadline,
+                            Consumer<SubmissionEvent> events) {
         JobKey job = jobKey(SparkSettings.effective(given), given);
         Settings settings = assembly.settings(job, SparkSettings.effective(given));
         SubmitArguments args = configured(given, settings);
-        SparkRuntime runtime = runtime(context);
+        SparkRuntime runtime = assembly.sparkRuntime(runtime(context), embeddedCluster, hadoopConfDir);
         SubmissionPipeline pipeline = assembly.pipeline(cluster, new SparkSubmitLauncher(runtime), runtime,
                 hadoopConfDir, assembly.sizing(settings), events);
         return new Prepared(submission(context, assembly, args, job, deadline), pipeline);
@@ -90,6 +93,7 @@ final class SubmissionRunner {
         return JobKey.from(props, appName, user, mainClass);
     }
 
+    /** {@code SPARK_HOME}'s distribution when it has a spark-submit, else the thin runtime laid out in the home. */
     static SparkRuntime runtime(CliContext context) {
         String sparkHome = context.env().get("SPARK_HOME");
         if (sparkHome != null && Files.isExecutable(Path.of(sparkHome, "bin", "spark-submit"))) {

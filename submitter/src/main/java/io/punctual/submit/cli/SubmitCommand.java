@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Deadlines;
+import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.request.IgnoredInputs;
 import io.punctual.submit.request.RequestKeys;
 import io.punctual.submit.request.SparkOption;
@@ -64,6 +65,10 @@ public final class SubmitCommand implements Command {
         Instant deadline = Deadlines.parse(checked.conf(DeadlineKeys.BY).orElseThrow(() -> new UsageException(
                 "--deadline is required: Punctual reserves capacity until it (e.g. --deadline 45m)")), context.clock());
         Assembly assembly = ConfDirs.assembly(confDir, context, checked.embedded());
+        if (SparkRuntime.isPython(checked.primaryResource())) {
+            // Before a cluster is opened or anything reserved: a Python application this Spark cannot run.
+            assembly.requirePython(SubmissionRunner.runtime(context), checked.primaryResource());
+        }
         try (ClusterSession cluster = ClusterSession.open(checked.embedded(), context)) {
             EventPrinter printer = new EventPrinter(context.out(), context.clock());
             SubmissionOutcome outcome = SubmissionRunner.run(cluster, context, assembly, checked, deadline, printer);

@@ -13,9 +13,10 @@ import java.util.Objects;
  * ({@code punctual.job}, {@code punctual.sizing.confidence}) are not here but in the precedence chain
  * ({@link PunctualConfig#settingsFor}), since teams, jobs and requests override them.
  */
-public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, History history) {
+public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, History history, Spark spark) {
 
     public SiteConfig {
+        Objects.requireNonNull(spark, "spark");
         Objects.requireNonNull(gateway, "gateway");
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(sizing, "sizing");
@@ -113,6 +114,25 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
                 return eventLogDir;
             }
             return home.root().resolve(eventLogDir).normalize().toUri().toString();
+        }
+    }
+
+    /**
+     * How applications get Spark's own pieces on the cluster's nodes when no {@code SPARK_HOME} is set.
+     *
+     * @param jars            "auto", "local", "upload", or the URI of an archive of Spark's jars already on the cluster
+     * @param archiveDir      where "upload" keeps archives: a URI, an absolute path, or a path inside the user's home
+     *                        directory of the cluster's default file system
+     * @param pysparkArchives pyspark.zip and py4j-*-src.zip for Python applications; empty when none is named
+     */
+    public record Spark(String jars, String archiveDir, List<String> pysparkArchives) {
+
+        public static final String AUTO = "auto";
+        public static final String LOCAL = "local";
+        public static final String UPLOAD = "upload";
+
+        public Spark {
+            pysparkArchives = List.copyOf(pysparkArchives);
         }
     }
 }

@@ -20,6 +20,8 @@ final class SiteReader {
     private static final Pattern HOST = Pattern.compile("[^\\s/]+");
     private static final Pattern ANY = Pattern.compile(".*", Pattern.DOTALL);
     private static final Pattern JDBC_URL = Pattern.compile("|jdbc:postgresql://\\S+");
+    /** A mode, or a URI with a scheme (spark-submit would read a bare path as a local file). */
+    private static final Pattern SPARK_JARS = Pattern.compile("auto|local|upload|[A-Za-z][A-Za-z0-9+.-]*:/\\S+");
     private static final Pattern KEYSTORE_TYPE = Pattern.compile("PKCS12|JKS");
 
     /**
@@ -43,12 +45,13 @@ final class SiteReader {
         Optional<SiteConfig.Sizing> sizing = sizing(r, merged.confidence().map(Sourced::value));
         Optional<String> eventLogDir = r.text("punctual.history.event-log-dir", Need.REQUIRED, NON_BLANK,
                 "a directory URI such as hdfs:///spark-history, or a path relative to $PUNCTUAL_HOME");
+        Optional<SiteConfig.Spark> spark = spark(r);
         r.reportUnknownKeys();
         if (r.reported() > before) {
             return Optional.empty();
         }
         SiteConfig config = new SiteConfig(gateway.orElseThrow(), cluster.orElseThrow(), sizing.orElseThrow(),
-                new SiteConfig.History(eventLogDir.orElseThrow()));
+                new SiteConfig.History(eventLogDir.orElseThrow()), spark.orElseThrow());
         return Optional.of(new Site(config, merged.only(Level.SITE), merged.only(Level.REFERENCE)));
     }
 
@@ -114,6 +117,32 @@ final class SiteReader {
             return Optional.empty();
         }
         return Optional.of(new SiteConfig.Tls(Optional.of(file), password.get(), type.get()));
+    }
+
+    private static Optional<SiteConfig.Spark> spark(ConfigReader r) {
+        Optional<String> jars = r.text("punctual.spark.jars", Need.REQUIRED, SPARK_JARS, "\"auto\", \"local\","
+                + " \"upload\", or the URI of an archive of Spark's jars already on the cluster, e.g."
+                + " \"hdfs:///apps/spark/spark-libs.zip\"");
+        Optional<String> dir = r.text("punctual.spark.archive-dir", Need.REQUIRED, NON_BLANK,
+                "a directory of the cluster's file system: a URI, an absolute path, or a path in the user's home there");
+        Optional<List<String>> python = r.textList("punctual.spark.pyspark-archives", Need.REQUIRED,
+                "a list of pyspark.zip and py4j-<version>-src.zip URIs");
+        if (jars.isEmpty() || dir.isEmpty() || python.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!python.get().isEmpty() && !namesPySparkAndPy4j(python.get())) {
+            r.problem("punctual.spark.pyspark-archives", "expected pyspark.zip and py4j-<version>-src.zip (as in a"
+                    + " Spark distribution's python/lib), got " + python.get() + "; copy both to the cluster, e.g."
+                    + " [\"hdfs:///apps/spark/pyspark.zip\", \"hdfs:///apps/spark/py4j-0.10.9.7-src.zip\"], or set []");
+            return Optional.empty();
+        }
+        return Optional.of(new SiteConfig.Spark(jars.get(), dir.get(), python.get()));
+    }
+
+    private static boolean namesPySparkAndPy4j(List<String> archives) {
+        boolean pyspark = archives.stream().anyMatch(a -> a.endsWith("/pyspark.zip") || a.equals("pyspark.zip"));
+        boolean py4j = archives.stream().anyMatch(a -> a.matches("(.*/)?py4j-[^/]*\\.zip"));
+        return pyspark && py4j && archives.size() == 2;
     }
 
     private static Optional<SiteConfig.Cluster> cluster(ConfigReader r) {

@@ -1,6 +1,7 @@
 package io.punctual.submit.gateway;
 
 import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.launch.SparkRuntime;
 import java.util.function.Supplier;
 
 import io.punctual.submit.request.DeadlineKeys;
@@ -30,14 +31,17 @@ public final class BatchService implements AutoCloseable {
     private final BatchLaunch launch;
     private final Path workingDir;
     private final QueueSetup queues;
+    private final SparkRuntime runtime;
     private final AppLinks links = new AppLinks();
     private final URI defaultFs;
     /** Batches this gateway launches or follows; another gateway's batches are adopted when this one leads. */
     private final java.util.Set<Integer> owned = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean leading = true;
 
+    /** @param runtime the Spark the gateway launches with, which a Python batch must be able to run on */
     public BatchService(BatchStore store, Supplier<Assembly> assembly, PipelineFactory pipelines, Clock clock, GatewayMetrics metrics, int launchConcurrency, Path workingDir,
-                        QueueSetup queues, URI defaultFs) {
+                        QueueSetup queues, URI defaultFs, SparkRuntime runtime) {
+        this.runtime = runtime;
         this.store = store;
         this.defaultFs = defaultFs;
         this.assembly = assembly;
@@ -67,6 +71,7 @@ public final class BatchService implements AutoCloseable {
      */
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
         Assembly current = assembly.get();
+        runtime.requirePython(request.file());
         BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
@@ -113,6 +118,7 @@ public final class BatchService implements AutoCloseable {
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
+        runtime.requirePython(request.file());
         BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());

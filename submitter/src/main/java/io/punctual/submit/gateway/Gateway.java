@@ -90,7 +90,7 @@ public final class Gateway implements AutoCloseable {
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
-                queues, DefaultFileSystem.of(setup.hadoopConfDir()));
+                queues, DefaultFileSystem.of(setup.hadoopConfDir()), setup.runtime());
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         LeaderDuties lead = new LeaderDuties(lease, batches, recovery,
                 new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()));

@@ -36,12 +36,16 @@ public final class SparkCommand {
     public static LaunchRequest inQueue(Submission submission, String queue, ContainerShapes shapes,
                                         String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output,
                                         Path scratch) {
-        Map<String, String> env = Map.of(
+        Map<String, String> env = new LinkedHashMap<>(Map.of(
                 "HADOOP_CONF_DIR", hadoopConfDir.toString(),
                 "YARN_CONF_DIR", hadoopConfDir.toString(),
                 "JAVA_HOME", System.getProperty("java.home"),
                 // spark-submit stages files in its temp directory; keep that inside Punctual's home.
-                "SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=" + scratch);
+                "SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=" + scratch));
+        if (!runtime.pysparkArchives().isEmpty()) {
+            // Where spark-submit on YARN looks for pyspark.zip and py4j before $SPARK_HOME/python/lib.
+            env.put("PYSPARK_ARCHIVES_PATH", String.join(",", runtime.pysparkArchives()));
+        }
         Optional<String> mainClass = submission.args().option("--class");
         return new LaunchRequest(submission.args().primaryResource(), mainClass, options(submission, queue, shapes),
                 conf(submission, eventLogDir, runtime), submission.args().appArgs(), env, submission.workingDir(),
@@ -79,9 +83,8 @@ public final class SparkCommand {
         // spark-submit exits once YARN has the application: Punctual follows it through YARN, so nothing depends on
         // a child process that a restart or a Ctrl-C could orphan.
         conf.put("spark.yarn.submit.waitAppCompletion", "false");
-        if (runtime.jarsOnEveryNode() && !userConf.containsKey("spark.yarn.jars")
-                && !userConf.containsKey("spark.yarn.archive")) {
-            conf.put("spark.yarn.jars", runtime.jarsInPlace());
+        if (!userConf.containsKey("spark.yarn.jars") && !userConf.containsKey("spark.yarn.archive")) {
+            conf.putAll(runtime.jars().conf());
         }
         return conf;
     }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import io.punctual.submit.request.InvalidRequest;
 
 /**
  * A Spark installation to launch with. These machines have no Spark distribution, so Punctual lays out a thin one
@@ -19,18 +20,23 @@ import java.util.stream.Stream;
  * own launcher library for the JVM command (so driver memory, module options and class path are Spark's), and
  * {@code conf/} holds a quiet logging setup. A real {@code SPARK_HOME} is used as it is.
  *
- * @param home       the directory to give SparkLauncher as SPARK_HOME
- * @param jarsOnEveryNode whether {@code home/jars} exists at the same path on every node (true for the embedded
- *                   cluster), so applications can use them in place instead of uploading ~280 MB each time
+ * @param home            the directory to give SparkLauncher as SPARK_HOME
+ * @param jars            how YARN containers find Spark's jars ({@link SparkJars})
+ * @param pysparkArchives pyspark.zip and py4j's zip named by the site, for Python applications; empty to use the
+ *                        distribution's {@code python/lib}
  */
-public record SparkRuntime(Path home, boolean jarsOnEveryNode) {
+public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchives) {
+
+    public SparkRuntime {
+        pysparkArchives = List.copyOf(pysparkArchives);
+    }
 
     /** Spark's own distribution at {@code sparkHome}. */
     public static SparkRuntime installed(Path sparkHome) {
         if (!Files.isExecutable(sparkHome.resolve("bin/spark-submit"))) {
             throw new IllegalArgumentException("SPARK_HOME=" + sparkHome + " has no executable bin/spark-submit");
         }
-        return new SparkRuntime(sparkHome, false);
+        return new SparkRuntime(sparkHome, new SparkJars.FromDistribution(), List.of());
     }
 
     /**
@@ -50,7 +56,7 @@ public record SparkRuntime(Path home, boolean jarsOnEveryNode) {
                 layOut(home, jars, java);
                 writeAtomically(stamp, fingerprint);
             }
-            return new SparkRuntime(home, true);
+            return new SparkRuntime(home, new SparkJars.InPlace(home.resolve("jars")), List.of());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot lay out the Spark runtime under " + home + ": " + e.getMessage(), e);
         }
@@ -98,8 +104,52 @@ public record SparkRuntime(Path home, boolean jarsOnEveryNode) {
         Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** The value for {@code spark.yarn.jars} that uses this runtime's jars in place on every node. */
-    public String jarsInPlace() {
-        return "local:" + home.resolve("jars").toAbsolutePath() + "/*";
+    /** This runtime with its containers finding Spark's jars by {@code choice}. */
+    public SparkRuntime withJars(SparkJars choice) {
+        return new SparkRuntime(home, choice, pysparkArchives);
+    }
+
+    /** This runtime with pyspark's archives named by the site ({@code punctual.spark.pyspark-archives}). */
+    public SparkRuntime withPySparkArchives(List<String> archives) {
+        return new SparkRuntime(home, jars, archives);
+    }
+
+    /** Whether this is a Spark distribution's own installation rather than Punctual's thin runtime. */
+    public boolean isDistribution() {
+        return jars instanceof SparkJars.FromDistribution;
+    }
+
+    /**
+     * Refuses a Python application (a {@code .py} primary resource) that could not start: on YARN, spark-submit
+     * ships pyspark.zip and py4j's zip with it, and takes them from the site's setting or the distribution's
+     * {@code python/lib}. Called before anything is reserved.
+     */
+    public void requirePython(String primaryResource) {
+        if (!isPython(primaryResource) || !pysparkArchives.isEmpty() || hasPythonLib()) {
+            return;
+        }
+        throw new InvalidRequest("cannot run the Python application " + Path.of(primaryResource).getFileName()
+                + ": pyspark.zip and py4j-<version>-src.zip are missing (" + (isDistribution()
+                ? "SPARK_HOME=" + home + " has no python/lib/pyspark.zip"
+                : "no SPARK_HOME is set, and Punctual's own Spark runtime has no Python libraries")
+                + "). Set SPARK_HOME to a Spark 3.5 distribution, or name both archives in the site's"
+                + " punctual.spark.pyspark-archives");
+    }
+
+    /** Whether spark-submit runs {@code primaryResource} as a Python application. */
+    public static boolean isPython(String primaryResource) {
+        return primaryResource != null && primaryResource.endsWith(".py");
+    }
+
+    private boolean hasPythonLib() {
+        Path lib = home.resolve("python/lib");
+        if (!Files.isRegularFile(lib.resolve("pyspark.zip")) || !Files.isDirectory(lib)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(lib)) {
+            return files.anyMatch(f -> f.getFileName().toString().matches("py4j-.*\\.zip"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -19,6 +19,7 @@ import io.punctual.yarn.GatewayException;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -228,9 +229,17 @@ public final class SubmissionPipeline {
     /** Starts the application in a queue (a reservation's, or a best-effort queue); returns once YARN has it. */
     Started launchInQueue(Submission submission, Sizing sizing, String queue) {
         Path output = submitOutput(settings.submissionLogs(), submission.id());
-        LaunchRequest request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
-                settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
         Instant launched = clock.instant();
+        LaunchRequest request;
+        try {
+            request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
+                    settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
+        } catch (UncheckedIOException e) {
+            // The one archive of Spark's jars could not be put on the cluster's file system.
+            return new Started(new Observation.LaunchDone(Optional.empty(), "Spark's jars are not on the cluster: "
+                    + e.getMessage() + "; make punctual.spark.archive-dir writable, or set punctual.spark.jars to an"
+                    + " archive already there", Duration.between(launched, clock.instant())), Optional.empty());
+        }
         LaunchedApp app = launcher.launch(request);
         Optional<AppId> id = app.awaitAppId(settings.appIdTimeout());
         if (id.isEmpty()) {

@@ -13,6 +13,8 @@ import io.punctual.submit.config.ConfigLoader;
 import io.punctual.submit.config.LoadResult;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.SiteConfig;
+import io.punctual.submit.launch.SparkJars;
+import io.punctual.submit.launch.SparkRuntime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +38,8 @@ class ReferenceKeysTest {
 
     private static final Pattern NUMBER_WITH_UNIT = Pattern.compile("(\\d+)([a-z]+)");
     private static final JobKey JOB = new JobKey("no-team-file", "job");
+    private static final SparkRuntime THIN = new SparkRuntime(Path.of("/punctual/spark"),
+            new SparkJars.InPlace(Path.of("/punctual/spark/jars")), List.of());
 
     @TempDir
     Path tmp;
@@ -74,7 +78,8 @@ class ReferenceKeysTest {
                 gateway.clientModeTeams(), gateway.tls(), gateway.idleTimeout(), gateway.database(),
                 assembly.pipelineSettings(tmp), assembly.planQueue(),
                 assembly.config().site().cluster().bestEffortQueue(), assembly.sizing(settings),
-                assembly.learning().smoothing(), assembly.eventLogUri(), settings.sparkProperties());
+                assembly.learning().smoothing(), assembly.eventLogUri(), settings.sparkProperties(),
+                assembly.sparkRuntime(THIN, false, tmp));
     }
 
     private Optional<io.punctual.submit.config.PunctualConfig> load(String site) throws IOException {
@@ -107,7 +112,9 @@ class ReferenceKeysTest {
         ConfigValue value = reference.getValue(key);
         return switch (value.valueType()) {
             case OBJECT -> "{ \"spark.punctual.test\" = 1 }";
-            case LIST -> "[\"a-team\"]";
+            case LIST -> key.endsWith("pyspark-archives")
+                    ? "[\"hdfs:///apps/spark/pyspark.zip\", \"hdfs:///apps/spark/py4j-0.10.9.7-src.zip\"]"
+                    : "[\"a-team\"]";
             case BOOLEAN -> Boolean.toString(!reference.getBoolean(key));
             case NUMBER -> otherNumber(reference.getNumber(key));
             default -> otherString(key, reference.getString(key));
@@ -135,6 +142,9 @@ class ReferenceKeysTest {
         }
         if (key.endsWith("database.url")) {
             return "\"jdbc:postgresql://db.example.com:5432/punctual\"";
+        }
+        if (key.equals("spark.jars")) {
+            return "\"local\"";
         }
         if (key.endsWith("keystore-type")) {
             return "\"JKS\"";

@@ -70,7 +70,8 @@ class SameSizingTest {
         Assembly assembly = ConfDirs.assembly(Optional.empty(), context, true);
         SubmitArguments args = SubmitArguments.parse(List.of("--team", "analytics", "--job-key", "nightly",
                 "--class", "com.example.Nightly", "--deadline", deadline.toString(), jar.toString()));
-        var prepared = SubmissionRunner.prepare(cluster, tmp, context, assembly, args, deadline, event -> { });
+        var prepared = SubmissionRunner.prepare(cluster, tmp, true, context, assembly, args, deadline,
+                event -> { });
         return prepared.pipeline().decide(prepared.submission()).sizing();
     }
 

@@ -106,6 +106,26 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void aSparkJarsChoiceThatIsNeitherAModeNorAUriSaysWhatItMayBe() {
+        conf.site("punctual.spark.jars = \"/apps/spark/spark-libs.zip\"\n");
+        assertThat(conf.messages()).singleElement().asString()
+                .startsWith(tmp.resolve("site.conf") + ":1: punctual.spark.jars: expected \"auto\", \"local\","
+                        + " \"upload\", or the URI of an archive of Spark's jars already on the cluster, e.g."
+                        + " \"hdfs:///apps/spark/spark-libs.zip\"");
+        conf.site("punctual.spark.jars = \"hdfs:///apps/spark/spark-libs.zip\"\n");
+        assertThat(conf.valid().site().spark().jars()).isEqualTo("hdfs:///apps/spark/spark-libs.zip");
+    }
+
+    @Test
+    void pysparkArchivesMustNameBothPySparkAndPy4j() {
+        conf.site("punctual.spark.pyspark-archives = [\"hdfs:///apps/spark/pyspark.zip\"]\n");
+        assertThat(conf.messages()).singleElement().asString()
+                .startsWith(tmp.resolve("site.conf") + ":1: punctual.spark.pyspark-archives: expected pyspark.zip and"
+                        + " py4j-<version>-src.zip")
+                .contains("got [hdfs:///apps/spark/pyspark.zip]").contains("or set []");
+    }
+
+    @Test
     void duplicateTokensAndNamesAreErrorsThatNameTheOtherFileButNotTheToken() {
         conf.teamFile("b.conf", ConfDir.team("b", "a", 10)).teamFile("c.conf", ConfDir.team("a", "c", 10));
         List<String> messages = conf.messages();

@@ -42,6 +42,26 @@ class GatewayRequestsTest {
     }
 
     @Test
+    void aPythonBatchWithoutPySparkIsA400SayingWhatIsMissingAndNothingIsRecordedOrReserved() throws Exception {
+        Path script = java.nio.file.Files.writeString(harness.jar.resolveSibling("etl.py"), "print('hi')\n");
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + harness.running().port() + "/batches"))
+                .header("Authorization", "Bearer " + InMemoryGatewayHarness.ANALYTICS)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"file\": \"" + script + "\", \"conf\":"
+                        + " {\"spark.deadline.by\": \"30m\"}}")).build();
+        var reservedBefore = harness.cluster.reservations("sla"); // the teams' latency-sensitive bursts
+
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.body()).contains("etl.py").contains("pyspark.zip and py4j-<version>-src.zip are missing")
+                .contains("SPARK_HOME").contains("punctual.spark.pyspark-archives");
+        assertThat(harness.cluster.reservations("sla")).isEqualTo(reservedBefore);
+        assertThat(harness.launched()).isEmpty();
+        assertThat(InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS, "GET", "/batches",
+                null).body()).contains("\"total\":0");
+    }
+
+    @Test
     void driverMemoryThatIsNotASizeIsA400OnRealAndDryRuns() throws Exception {
         HttpResponse<String> real = post("/batches", ", \"driverMemory\": \"lots\"", null);
         HttpResponse<String> dry = post("/batches?dryRun=true", ", \"driverMemory\": \"lots\"", null);

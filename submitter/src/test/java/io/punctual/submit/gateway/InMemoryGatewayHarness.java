@@ -109,7 +109,7 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
     Gateway gateway(InMemoryLauncher launcher, InMemoryClusterGateway over) throws IOException {
         var config = ConfigSource.open(confDir, Map.of(), clock);
         Gateway gateway = Gateway.start(new Gateway.Setup(config, over, tmp, new PunctualHome(tmp.resolve("home")),
-                new SparkRuntime(tmp.resolve("spark"), false), clock, "127.0.0.1", 0, Optional.empty(), launcher));
+                new SparkRuntime(tmp.resolve("spark"), new io.punctual.submit.launch.SparkJars.FromDistribution(), java.util.List.of()), clock, "127.0.0.1", 0, Optional.empty(), launcher));
         started.add(gateway);
         return gateway;
     }

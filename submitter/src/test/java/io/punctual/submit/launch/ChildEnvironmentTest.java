@@ -43,7 +43,7 @@ class ChildEnvironmentTest {
         Files.setPosixFilePermissions(submit, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path output = tmp.resolve("out/submit.log");
         Map<String, String> inherited = new HashMap<>(System.getenv());
-        var launcher = new SparkSubmitLauncher(new SparkRuntime(tmp.resolve("spark"), false), inherited);
+        var launcher = new SparkSubmitLauncher(new SparkRuntime(tmp.resolve("spark"), new io.punctual.submit.launch.SparkJars.FromDistribution(), java.util.List.of()), inherited);
 
         launcher.launch(new LaunchRequest("/app.jar", Optional.empty(), List.of(), Map.of(), List.of(),
                 Map.of("HADOOP_CONF_DIR", "/etc/hadoop"), tmp, output));

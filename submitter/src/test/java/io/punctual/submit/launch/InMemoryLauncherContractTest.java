@@ -38,7 +38,7 @@ class InMemoryLauncherContractTest extends LauncherContract {
 
     @Override
     SparkRuntime runtime() {
-        return new SparkRuntime(tmp.resolve("spark"), false);
+        return new SparkRuntime(tmp.resolve("spark"), new io.punctual.submit.launch.SparkJars.FromDistribution(), java.util.List.of());
     }
 
     @Override

@@ -23,10 +23,14 @@ class SparkCommandTest {
     }
 
     private static LaunchRequest command(Submission submission, boolean jarsOnEveryNode) {
+        return command(submission, new SparkRuntime(Path.of("/opt/spark"), jarsOnEveryNode
+                ? new SparkJars.InPlace(Path.of("/opt/spark/jars")) : new SparkJars.FromDistribution(), List.of()));
+    }
+
+    private static LaunchRequest command(Submission submission, SparkRuntime runtime) {
         var shapes = new ContainerShapes(Resources.of(1, 1536), Resources.of(1, 1536), 4);
         return SparkCommand.inQueue(submission, "reservation_1_0001", shapes, "file:/home/p/history/event-logs",
-                new SparkRuntime(Path.of("/opt/spark"), jarsOnEveryNode), Path.of("/etc/hadoop"), Path.of("/tmp/out.log"),
-                Path.of("/home/p/tmp"));
+                runtime, Path.of("/etc/hadoop"), Path.of("/tmp/out.log"), Path.of("/home/p/tmp"));
     }
 
     @Test
@@ -74,5 +78,24 @@ class SparkCommandTest {
         assertThat(command(submission("app.jar"), true).conf()).containsEntry("spark.yarn.jars", "local:/opt/spark/jars/*");
         assertThat(command(submission("--conf", "spark.yarn.archive=hdfs:///spark.zip", "app.jar"), true).conf())
                 .doesNotContainKey("spark.yarn.jars");
+    }
+
+    @Test
+    void aSiteArchiveIsPassedAsSparkYarnArchiveAndTheUsersOwnJarsStillWin() {
+        SparkRuntime archived = new SparkRuntime(Path.of("/opt/spark"), new SparkJars.Archive("hdfs:///apps/libs.zip"),
+                List.of());
+        assertThat(command(submission("app.jar"), archived).conf())
+                .containsEntry("spark.yarn.archive", "hdfs:///apps/libs.zip").doesNotContainKey("spark.yarn.jars");
+        assertThat(command(submission("--conf", "spark.yarn.jars=hdfs:///mine/*", "app.jar"), archived).conf())
+                .containsEntry("spark.yarn.jars", "hdfs:///mine/*").doesNotContainKey("spark.yarn.archive");
+    }
+
+    @Test
+    void theSitesPySparkArchivesReachSparkSubmitAsPySparkArchivesPath() {
+        SparkRuntime python = new SparkRuntime(Path.of("/opt/spark"), new SparkJars.FromDistribution(),
+                List.of("hdfs:///s/pyspark.zip", "hdfs:///s/py4j-0.10.9.7-src.zip"));
+        assertThat(command(submission("etl.py"), python).env())
+                .containsEntry("PYSPARK_ARCHIVES_PATH", "hdfs:///s/pyspark.zip,hdfs:///s/py4j-0.10.9.7-src.zip");
+        assertThat(command(submission("etl.py"), false).env()).doesNotContainKey("PYSPARK_ARCHIVES_PATH");
     }
 }

@@ -20,7 +20,7 @@ class SparkRuntimeTest {
 
         SparkRuntime runtime = SparkRuntime.thin(home, cp, Path.of("/usr/bin/java"));
 
-        assertThat(runtime.jarsOnEveryNode()).isTrue();
+        assertThat(runtime.jars()).isEqualTo(new SparkJars.InPlace(home.resolve("jars")));
         try (var links = Files.list(home.resolve("jars"))) {
             assertThat(links.map(p -> {
                 try {
@@ -34,7 +34,8 @@ class SparkRuntimeTest {
         assertThat(Files.isExecutable(home.resolve("bin/spark-submit"))).isTrue();
         assertThat(Files.readString(home.resolve("bin/spark-submit"))).contains("/usr/bin/java")
                 .contains("org.apache.spark.launcher.Main");
-        assertThat(runtime.jarsInPlace()).isEqualTo("local:" + home.resolve("jars") + "/*");
+        assertThat(runtime.jars().conf()).containsExactly(
+                java.util.Map.entry("spark.yarn.jars", "local:" + home.resolve("jars") + "/*"));
     }
 
     @Test

@@ -15,6 +15,7 @@ import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.Install;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.launch.SparkJars;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.yarn.AppReport;
@@ -79,6 +80,11 @@ class SparkInReservationIT {
     }
 
     private SubmissionPipeline pipeline(ClusterGateway gateway, Consumer<SubmissionEvent> events) throws IOException {
+        return pipeline(gateway, runtime, events);
+    }
+
+    private SubmissionPipeline pipeline(ClusterGateway gateway, SparkRuntime runtime, Consumer<SubmissionEvent> events)
+            throws IOException {
         // The embedded default configuration, as 'punctual submit --embedded' reads it.
         var config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC()).current();
         Assembly assembly = Assembly.of(config, new PunctualHome(work.resolve("home")),
@@ -122,6 +128,62 @@ class SparkInReservationIT {
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Learned l && l.summary().startsWith("stored run"));
         assertThat(finished.sizing().basis()).contains("your --num-executors");
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Progress p && p.tasksDone() > 0);
+    }
+
+    @Test
+    void withoutTheLocalJarShortcutTheJarsAreUploadedOnceAsAnArchiveAndReused() throws IOException {
+        // What a real cluster gets ("auto" off the embedded one): the jars as one archive on the cluster's file
+        // system (here the local one, which the embedded configuration names), not local: paths on every node.
+        Path archives = work.resolve("cluster-fs/spark-archives");
+        SparkRuntime uploading = runtime.withJars(new SparkJars.Upload(runtime.home().resolve("jars"),
+                archives.toString(), yarn.confDir()));
+        for (Path left : listing(archives)) {
+            Files.delete(left); // an earlier run's: the work directory is kept between runs
+        }
+        List<Path> before = listing(archives);
+        assertThat(before).as("no archive before the first launch").isEmpty();
+
+        SubmissionOutcome first = pipeline(gateway, uploading, e -> { }).run(archiveJob());
+
+        assertThat(first).isInstanceOf(SubmissionOutcome.Finished.class);
+        assertThat(((SubmissionOutcome.Finished) first).state()).isEqualTo(AppState.SUCCEEDED);
+        Path archive = listing(archives).stream().filter(p -> !p.getFileName().toString().startsWith("."))
+                .collect(java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(),
+                        found -> { assertThat(found).hasSize(1); return found.get(0); }));
+        assertThat(archive.getFileName().toString()).matches("3\\.5\\.6-[0-9a-f]{16}\\.zip");
+        try (var zip = new java.util.zip.ZipFile(archive.toFile())) {
+            assertThat(zip.getEntry("spark-core_2.13-3.5.6.jar")).as("jars at the archive's root").isNotNull();
+        }
+        String log = Files.readString(((SubmissionOutcome.Finished) first).eventLog().orElseThrow());
+        // The application's effective Spark properties, as its event log records them (the log is 2 MB: no dump).
+        assertThat(log.contains("\"spark.yarn.archive\":\"" + archive.toUri() + "\""))
+                .as("spark.yarn.archive = %s in the event log", archive.toUri()).isTrue();
+        assertThat(log.contains("\"spark.yarn.jars\"")).as("no spark.yarn.jars in the event log").isFalse();
+        assertThat(log.contains("/__spark_libs__/spark-core_2.13-3.5.6.jar")).as("Spark from the archive").isTrue();
+        var written = Files.getLastModifiedTime(archive);
+
+        SubmissionOutcome second = pipeline(gateway, uploading, e -> { }).run(archiveJob());
+
+        assertThat(((SubmissionOutcome.Finished) second).state()).isEqualTo(AppState.SUCCEEDED);
+        assertThat(Files.getLastModifiedTime(archive)).as("the second launch uploaded nothing").isEqualTo(written);
+        assertThat(listing(archives)).as("and left nothing beside it").isEqualTo(listing(archives).stream()
+                .filter(p -> !p.toString().contains("partial")).toList()).hasSizeLessThanOrEqualTo(2);
+    }
+
+    /** A small job under its own key, so its runs do not enter the history the other tests' sizing reads. */
+    private static Submission archiveJob() {
+        Submission s = submission("io.punctual.workloads.SyntheticStages", "1", "1", "100");
+        return new Submission(s.id(), s.args(), new JobKey("it", "archive-upload"), s.submittedAt(), s.deadline(),
+                s.planQueue(), s.workingDir());
+    }
+
+    private static List<Path> listing(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var files = Files.list(dir)) {
+            return files.sorted().toList();
+        }
     }
 
     @Test

@@ -58,12 +58,16 @@ class SubmissionPathsTest {
     }
 
     private SubmissionPipeline pipeline(ClusterGateway gateway, InMemoryLauncher launcher) {
+        return pipeline(gateway, launcher, new SparkRuntime(tmp.resolve("spark"),
+                new io.punctual.submit.launch.SparkJars.FromDistribution(), java.util.List.of()));
+    }
+
+    private SubmissionPipeline pipeline(ClusterGateway gateway, InMemoryLauncher launcher, SparkRuntime runtime) {
         var config = ConfigSource.open(INSTALL.root().resolve("conf/embedded"), Map.of(), clock).current();
         Assembly assembly = Assembly.of(config, new PunctualHome(tmp.resolve("home")), tmp.resolve("store"), clock,
                 Optional.empty());
         SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey("paths", "job"), Map.of()));
-        return assembly.pipeline(gateway, launcher, new SparkRuntime(tmp.resolve("spark"), false), tmp, sizing,
-                events::add, clock::advance);
+        return assembly.pipeline(gateway, launcher, runtime, tmp, sizing, events::add, clock::advance);
     }
 
     private Submission submission(Duration deadline, String... more) {
@@ -149,6 +153,25 @@ class SubmissionPathsTest {
 
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Failed.class);
         assertThat(((SubmissionOutcome.Failed) outcome).reason()).contains("before the application reached YARN");
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void sparksJarsThatCannotBeUploadedFailTheLaunchSayingWhatToChangeAndReleaseTheReservation() throws Exception {
+        Path jars = java.nio.file.Files.createDirectories(tmp.resolve("spark/jars"));
+        java.nio.file.Files.writeString(jars.resolve("spark-core_2.13-3.5.6.jar"), "core");
+        java.nio.file.Files.writeString(tmp.resolve("not-a-directory"), "a file where the archives should go");
+        SparkRuntime uploading = new SparkRuntime(tmp.resolve("spark"), new io.punctual.submit.launch.SparkJars.Upload(
+                jars, tmp.resolve("not-a-directory/archives").toString(), tmp), java.util.List.of());
+        var launcher = InMemoryLauncher.running(cluster, Duration.ofMinutes(1));
+
+        SubmissionOutcome outcome = pipeline(cluster, launcher, uploading).run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Failed.class);
+        assertThat(((SubmissionOutcome.Failed) outcome).reason()).contains("Spark's jars are not on the cluster")
+                .contains("not-a-directory/archives/3.5.6-").contains("punctual.spark.archive-dir")
+                .contains("punctual.spark.jars");
+        assertThat(launcher.requests()).as("spark-submit never started").isEmpty();
         assertThat(cluster.reservations("sla")).isEmpty();
     }
 

@@ -1,0 +1,106 @@
+package io.punctual.yarn;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Files on the cluster's default file system (HDFS on a real cluster, the local disk for the embedded one), for what
+ * every application of the cluster shares: published once under a name that says what it holds, never seen half
+ * written. Hadoop's types stay in this module; callers speak in URI strings.
+ */
+public final class ClusterFiles {
+
+    private final Configuration conf;
+
+    private ClusterFiles(Configuration conf) {
+        this.conf = conf;
+    }
+
+    /** The default file system of the cluster whose client configuration is in {@code confDir}. */
+    public static ClusterFiles fromConfDir(java.nio.file.Path confDir) {
+        return new ClusterFiles(YarnGateways.load(confDir));
+    }
+
+    /** What writes a file's bytes. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /**
+     * {@code path} as a full URI: a relative path is inside the user's home directory of the default file system
+     * ({@code /user/<user>} on HDFS), as Spark's own staging directory is.
+     */
+    public String qualify(String path) {
+        try {
+            FileSystem fs = FileSystem.get(new Path(path).toUri(), conf);
+            Path given = new Path(path);
+            Path absolute = given.isAbsolute() ? given : new Path(fs.getHomeDirectory(), given);
+            return fs.makeQualified(absolute).toUri().toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot reach the file system of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** When the file at {@code uri} was last written, or empty if there is none. */
+    public Optional<Instant> modified(String uri) {
+        try {
+            Path path = new Path(uri);
+            FileSystem fs = FileSystem.get(path.toUri(), conf);
+            if (!fs.exists(path)) {
+                return Optional.empty();
+            }
+            FileStatus status = fs.getFileStatus(path);
+            return Optional.of(Instant.ofEpochMilli(status.getModificationTime()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot look up " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code content} to {@code uri} unless a file is already there: to a temporary name beside it first, then
+     * renamed, so a reader never sees a partial file. When two writers race, the first rename wins and the other's
+     * copy is deleted (both held the same bytes, since the name says what they hold).
+     *
+     * @return whether this call wrote the file
+     */
+    public boolean publishOnce(String uri, Content content) {
+        Path target = new Path(uri);
+        Path partial = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".partial");
+        try {
+            FileSystem fs = FileSystem.get(target.toUri(), conf);
+            if (fs.exists(target)) {
+                return false;
+            }
+            fs.mkdirs(target.getParent());
+            try (OutputStream out = fs.create(partial, false)) {
+                content.writeTo(out);
+            }
+            // HDFS refuses to rename onto an existing file; the local file system would replace it, so look first.
+            boolean renamed = !fs.exists(target) && fs.rename(partial, target);
+            if (!renamed) {
+                fs.delete(partial, false);
+            }
+            return renamed;
+        } catch (IOException e) {
+            deleteQuietly(partial);
+            throw new UncheckedIOException("cannot write " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void deleteQuietly(Path path) {
+        try {
+            FileSystem.get(path.toUri(), conf).delete(path, false);
+        } catch (IOException ignored) {
+            // The temporary name is unique and hidden; a leftover is harmless and says what it was.
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.punctual.yarn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Publishing a shared file once on a real Hadoop file system (the local one, which a client configuration without
+ * fs.defaultFS names): readers never see a partial file, and racing writers leave exactly one.
+ */
+class ClusterFilesTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void twoWritersRacingLeaveOneCompleteFileAndNoPartialOne() throws Exception {
+        ClusterFiles files = ClusterFiles.fromConfDir(Files.createDirectories(tmp.resolve("conf")));
+        String uri = files.qualify(tmp.resolve("shared/archive.zip").toString());
+        CyclicBarrier bothWriting = new CyclicBarrier(2);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Boolean>> writers = List.of(pool.submit(() -> publish(files, uri, "first", bothWriting)),
+                    pool.submit(() -> publish(files, uri, "second", bothWriting)));
+
+            int wrote = 0;
+            for (Future<Boolean> writer : writers) {
+                wrote += writer.get(30, TimeUnit.SECONDS) ? 1 : 0;
+            }
+
+            assertThat(wrote).as("writers that published").isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(Files.readString(tmp.resolve("shared/archive.zip"))).isIn("first".repeat(1000),
+                "second".repeat(1000));
+        try (var left = Files.list(tmp.resolve("shared"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("partial"));
+        }
+        assertThat(files.modified(uri)).isPresent();
+        assertThat(files.publishOnce(uri, out -> out.write(1))).as("a later writer").isFalse();
+    }
+
+    @Test
+    void aRelativePathIsInTheUsersHomeOfTheDefaultFileSystem() {
+        ClusterFiles files = ClusterFiles.fromConfDir(tmp);
+
+        assertThat(files.qualify(".punctual/spark-archives/a.zip"))
+                .isEqualTo(Path.of(System.getProperty("user.home"), ".punctual/spark-archives/a.zip").toUri()
+                        .toString().replace("file:///", "file:/"));
+        assertThat(files.modified(files.qualify(tmp.resolve("none.zip").toString()))).isEmpty();
+    }
+
+    @Test
+    void aFailedWriteLeavesNothingBehindAndNamesTheFile() throws IOException {
+        ClusterFiles files = ClusterFiles.fromConfDir(tmp);
+        String uri = files.qualify(tmp.resolve("shared/broken.zip").toString());
+
+        assertThatThrownBy(() -> files.publishOnce(uri, out -> {
+            out.write(1);
+            throw new IOException("disk full");
+        })).hasMessageContaining("cannot write " + uri).hasMessageContaining("disk full");
+        try (var left = Files.list(tmp.resolve("shared"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("broken.zip"));
+        }
+    }
+
+    private static boolean publish(ClusterFiles files, String uri, String text, CyclicBarrier bothWriting) {
+        return files.publishOnce(uri, out -> {
+            try {
+                bothWriting.await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IOException("the other writer never started", e);
+            }
+            out.write(text.repeat(1000).getBytes(StandardCharsets.UTF_8));
+        });
+    }
+}
