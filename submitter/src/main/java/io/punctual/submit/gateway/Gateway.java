@@ -86,7 +86,8 @@ public final class Gateway implements AutoCloseable {
         Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());
         GatewayMetrics metrics = new GatewayMetrics();
         metrics.teams(setup.config().current().teams().keySet());
-        QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster());
+        QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster(),
+                QueueArrivals.open(storeDir.resolve("queue-arrivals")));
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),

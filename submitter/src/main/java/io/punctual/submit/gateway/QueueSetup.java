@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Puts the teams' queue settings onto YARN. A team's queue appears (through the scheduler configuration API) when the
- * team first needs it, with its configured capacity. The teams' latency-sensitive job groups are admitted with BoPF
- * (Bounded Priority Fairness, Section 3) in configuration order: a Hard group's bursts are held by a reservation in
+ * team first needs it, with its configured capacity. The teams' batch queues and latency-sensitive job groups are
+ * admitted with BoPF (Bounded Priority Fairness, Section 3) in the order they arrived ({@link QueueArrivals}), so a
+ * group is judged with every team already there counted in N, and a later arrival never demotes it: a Hard group's bursts are held by a reservation in
  * every period (booked a period or two ahead, each repetition its own reservation because YARN 3.3 gives only a
  * recurring reservation's first repetition any capacity); Soft and Elastic groups run in their team's queue.
  */
@@ -44,13 +45,15 @@ final class QueueSetup {
 
     private final Optional<TeamQueues> teamQueues;
     private final ClusterGateway gateway;
+    private final QueueArrivals arrivals;
     private final Map<String, TeamQueue> ready = new ConcurrentHashMap<>();
     private volatile List<GroupClass> classes = List.of();
     private volatile List<ReservationSpec> hard = List.of();
 
-    QueueSetup(Optional<TeamQueues> teamQueues, ClusterGateway gateway) {
+    QueueSetup(Optional<TeamQueues> teamQueues, ClusterGateway gateway, QueueArrivals arrivals) {
         this.teamQueues = teamQueues;
         this.gateway = gateway;
+        this.arrivals = arrivals;
     }
 
     /** The team's own queue, created or resized to its configuration; empty when queues cannot be managed here. */
@@ -76,7 +79,7 @@ final class QueueSetup {
         return Optional.empty();
     }
 
-    /** Admits every team's latency-sensitive groups, then every team as a throughput queue, into BoPF's classes. */
+    /** Admits every team as a throughput queue and its latency-sensitive groups into BoPF's classes, in arrival order. */
     void admit(PunctualConfig config, Resources capacity, String planQueue, Instant now) {
         List<QueueSpec> specs = new ArrayList<>();
         Map<String, String[]> names = new LinkedHashMap<>();
@@ -96,7 +99,7 @@ final class QueueSetup {
         }
         List<GroupClass> decided = new ArrayList<>();
         List<ReservationSpec> reservations = new ArrayList<>();
-        for (AdmissionDecision d : BopfAdmission.admitInOrder(capacity, specs)) {
+        for (AdmissionDecision d : BopfAdmission.admitInOrder(capacity, arrivals.inArrivalOrder(specs, now))) {
             String[] name = names.get(d.name());
             decided.add(new GroupClass(name[0], name[1], d.queueClass(), d.reason()));
             if (d.queueClass() == QueueClass.HARD && groups.containsKey(d.name())) {

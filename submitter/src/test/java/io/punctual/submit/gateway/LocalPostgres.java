@@ -21,6 +21,26 @@ import java.util.stream.Stream;
  */
 final class LocalPostgres implements AutoCloseable {
 
+    /** One server for a test class: {@code @RegisterExtension static final LocalPostgres.PerClass postgres}. */
+    static final class PerClass implements org.junit.jupiter.api.extension.BeforeAllCallback,
+            org.junit.jupiter.api.extension.AfterAllCallback {
+        private LocalPostgres server;
+
+        LocalPostgres server() {
+            return server;
+        }
+
+        @Override
+        public void beforeAll(org.junit.jupiter.api.extension.ExtensionContext context) throws Exception {
+            server = start();
+        }
+
+        @Override
+        public void afterAll(org.junit.jupiter.api.extension.ExtensionContext context) throws Exception {
+            server.close();
+        }
+    }
+
     private final Path bin;
     private final Path dir;
     private final int port;

@@ -14,24 +14,14 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The shared store on a real PostgreSQL, as two gateways use it. */
 class PostgresBatchStoreTest {
 
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void server() throws Exception {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final LocalPostgres.PerClass postgres = new LocalPostgres.PerClass();
 
     private static BatchRecord record(int id, String team, String key) {
         return BatchRecord.recorded(id, team, "gw-" + id, key, "n" + id, null,
@@ -42,8 +32,8 @@ class PostgresBatchStoreTest {
     @Test
     void twoGatewaysShareIdsKeysAndRecordsAndEveryWriteOutlivesThem() {
         int first;
-        try (PostgresBatchStore one = PostgresBatchStore.open(postgres.database());
-             PostgresBatchStore two = PostgresBatchStore.open(postgres.database())) {
+        try (PostgresBatchStore one = PostgresBatchStore.open(postgres.server().database());
+             PostgresBatchStore two = PostgresBatchStore.open(postgres.server().database())) {
             first = one.createOnce("finance", "shared-key", id -> record(id, "finance", "shared-key")).record().id();
             var again = two.createOnce("finance", "shared-key", id -> record(id, "finance", "shared-key"));
             assertThat(again.isNew()).isFalse();
@@ -55,7 +45,7 @@ class PostgresBatchStoreTest {
             two.update(one.get(first).orElseThrow().withState(BatchState.RUNNING, 5_000L));
             assertThat(one.get(first).orElseThrow().state()).isEqualTo(BatchState.RUNNING);
         }
-        try (PostgresBatchStore reopened = PostgresBatchStore.open(postgres.database())) {
+        try (PostgresBatchStore reopened = PostgresBatchStore.open(postgres.server().database())) {
             assertThat(reopened.get(first).orElseThrow().state()).isEqualTo(BatchState.RUNNING);
             assertThat(reopened.get(first).orElseThrow().request()).isEqualTo(
                     SubmitArguments.parse(List.of("--class", "A", "--conf", "k=v", "app.jar", "x")));
@@ -65,8 +55,8 @@ class PostgresBatchStoreTest {
 
     @Test
     void concurrentSubmissionsWithOneKeyThroughTwoGatewaysGetOneBatch() throws Exception {
-        try (PostgresBatchStore one = PostgresBatchStore.open(postgres.database());
-             PostgresBatchStore two = PostgresBatchStore.open(postgres.database())) {
+        try (PostgresBatchStore one = PostgresBatchStore.open(postgres.server().database());
+             PostgresBatchStore two = PostgresBatchStore.open(postgres.server().database())) {
             ExecutorService callers = Executors.newFixedThreadPool(8);
             List<Future<BatchStore.Created>> calls = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
@@ -88,16 +78,16 @@ class PostgresBatchStoreTest {
 
     @Test
     void aRowNoGatewayCanReadIsReportedAndTheOthersAreServed() throws Exception {
-        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.database())) {
+        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.server().database())) {
             int good = store.createOnce("finance", null, id -> record(id, "finance", null)).record().id();
             int bad = store.createOnce("finance", null, id -> record(id, "finance", null)).record().id();
-            try (Connection c = DriverManager.getConnection(postgres.url(), "punctual", "");
+            try (Connection c = DriverManager.getConnection(postgres.server().url(), "punctual", "");
                  Statement s = c.createStatement()) {
                 s.executeUpdate("UPDATE punctual_batches SET record = '{\"id\": \"not a number\"}' WHERE id = " + bad);
             }
             assertThat(store.all()).extracting(BatchRecord::id).contains(good).doesNotContain(bad);
             assertThat(store.problems()).singleElement().asString().contains("batch " + bad + " cannot be read");
-            try (Connection c = DriverManager.getConnection(postgres.url(), "punctual", "");
+            try (Connection c = DriverManager.getConnection(postgres.server().url(), "punctual", "");
                  Statement s = c.createStatement()) {
                 s.executeUpdate("DELETE FROM punctual_batches WHERE id = " + bad);
             }
@@ -106,9 +96,9 @@ class PostgresBatchStoreTest {
 
     @Test
     void aDatabaseThatGoesAwayFailsCallsWithStoreUnavailableAndNothingRecordedIsLost() throws Exception {
-        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.database())) {
+        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.server().database())) {
             int kept = store.createOnce("finance", "before", id -> record(id, "finance", "before")).record().id();
-            postgres.crash();
+            postgres.server().crash();
             try {
                 long started = System.nanoTime();
                 assertThatThrownBy(() -> store.createOnce("finance", "during", id -> record(id, "finance", "during")))
@@ -117,7 +107,7 @@ class PostgresBatchStoreTest {
                 // Fails within the connect timeout (1 s here) and a retry, not after TCP's minutes.
                 assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(15_000);
             } finally {
-                postgres.startAgain();
+                postgres.server().startAgain();
             }
             assertThat(store.get(kept)).isPresent();
             assertThat(store.createOnce("finance", "after", id -> record(id, "finance", "after")).isNew()).isTrue();
@@ -126,13 +116,13 @@ class PostgresBatchStoreTest {
 
     @Test
     void exactlyOneGatewayLeadsAndTheLeadMovesWhenItsHolderDies() throws Exception {
-        try (PostgresLease one = new PostgresLease(postgres.database());
-             PostgresLease two = new PostgresLease(postgres.database())) {
+        try (PostgresLease one = new PostgresLease(postgres.server().database());
+             PostgresLease two = new PostgresLease(postgres.server().database())) {
             assertThat(one.held()).isTrue();
             assertThat(two.held()).isFalse();
             assertThat(one.held()).isTrue();
             // The holder's session ends as it would when its process dies: PostgreSQL frees the lock.
-            try (Connection c = DriverManager.getConnection(postgres.url(), "punctual", "");
+            try (Connection c = DriverManager.getConnection(postgres.server().url(), "punctual", "");
                  Statement s = c.createStatement()) {
                 s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                         + " WHERE application_name = 'punctual-gateway-lease' AND pid IN"

@@ -15,8 +15,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,21 +28,12 @@ class TwoGatewaysTest {
     @RegisterExtension
     final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
 
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void server() throws Exception {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final LocalPostgres.PerClass postgres = new LocalPostgres.PerClass();
 
     @BeforeEach
     void database() throws Exception {
-        harness.shareDatabase(postgres.freshDatabase("two_gateways"));
+        harness.shareDatabase(postgres.server().freshDatabase("two_gateways"));
     }
 
     private InMemoryLauncher launcher() {
@@ -113,7 +102,7 @@ class TwoGatewaysTest {
     void aDatabaseThatGoesAwayIsA503AndEveryRecordedBatchCarriesOnWhenItReturns() throws Exception {
         Gateway gateway = harness.gateway(launcher());
         int before = JSON.readTree(post(gateway, "before-outage").body()).get("id").asInt();
-        postgres.crash();
+        postgres.server().crash();
         try {
             HttpResponse<String> refused = post(gateway, "during-outage");
             assertThat(refused.statusCode()).isEqualTo(503);
@@ -121,7 +110,7 @@ class TwoGatewaysTest {
             assertThat(JSON.readTree(refused.body()).get("msg").asText()).contains("retry when the database is back")
                     .doesNotContain("jdbc:");
         } finally {
-            postgres.startAgain();
+            postgres.server().startAgain();
         }
         // A client told 503 with Retry-After tries again; once the database is back, it is answered.
         HttpResponse<String> after = post(gateway, "during-outage");
