@@ -7,6 +7,7 @@ import io.punctual.sizing.rush.GaussianEstimator;
 import io.punctual.sizing.sizer.FirstApplicableSizer;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.JusticeSizer;
+import io.punctual.sizing.sizer.LaunchFloor;
 import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.sizing.sizer.RushSizer;
 import io.punctual.sizing.sizer.Sizer;
@@ -25,8 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Learn, then size: reads the job's history and Justice's state, and asks the sizers in turn: the user's explicit
- * count, then RUSH (enough good history), then Justice (anything else).
+ * Learn, then size: reads the job's history and Justice's state, refuses a deadline no launch can meet
+ * ({@link LaunchFloor}), and asks the sizers in turn: the user's explicit count, then RUSH (enough good history), then
+ * Justice (anything else).
  */
 public final class SubmissionSizer {
 
@@ -88,6 +90,10 @@ public final class SubmissionSizer {
     }
 
     public SizingDecision decide(SizingRequest request) {
+        Optional<SizingDecision.Unmeetable> tooSoon = LaunchFloor.check(request, learning.launchOverhead());
+        if (tooSoon.isPresent()) {
+            return tooSoon.get();
+        }
         Sizer chain = new FirstApplicableSizer(List.of(new UserSizer(),
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
                 new JusticeSizer(learning.justice())));

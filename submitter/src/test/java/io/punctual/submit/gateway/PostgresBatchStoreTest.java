@@ -109,8 +109,24 @@ class PostgresBatchStoreTest {
             } finally {
                 postgres.server().startAgain();
             }
-            assertThat(store.get(kept)).isPresent();
+            // The pool reconnects on its own (its retries back off up to a few seconds while the server is down).
+            assertThat(eventually(() -> store.get(kept))).isPresent();
             assertThat(store.createOnce("finance", "after", id -> record(id, "finance", "after")).isNew()).isTrue();
+        }
+    }
+
+    /** The call's answer once the store answers again, as a client retrying on 503 would get it. */
+    private static <T> T eventually(java.util.function.Supplier<T> call) throws InterruptedException {
+        long giveUp = System.nanoTime() + 20_000_000_000L;
+        while (true) {
+            try {
+                return call.get();
+            } catch (StoreUnavailable notYet) {
+                if (System.nanoTime() > giveUp) {
+                    throw notYet;
+                }
+                Thread.sleep(200);
+            }
         }
     }
 
