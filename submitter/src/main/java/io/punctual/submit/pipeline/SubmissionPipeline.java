@@ -40,6 +40,8 @@ import java.util.function.UnaryOperator;
  */
 public final class SubmissionPipeline {
 
+    private static final java.util.Map<String, Object> PLAN_LOCKS = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The knobs of one pipeline. */
     public record Settings(
             String eventLogDir,
@@ -195,6 +197,15 @@ public final class SubmissionPipeline {
      * that would fit. Whether to ask again is the machine's call.
      */
     public Observation.ReservationDone reserveOnce(Submission submission, Sizing sizing) {
+        // Launches of one process plan and reserve one at a time per plan queue: each plans on a view that holds the
+        // reservations the others just made, so a burst is refused by Punctual's planner (with the earliest
+        // deadline that fits) instead of by YARN after the planner, on a stale view, predicted room.
+        synchronized (PLAN_LOCKS.computeIfAbsent(submission.planQueue(), queue -> new Object())) {
+            return reserveNow(submission, sizing);
+        }
+    }
+
+    private Observation.ReservationDone reserveNow(Submission submission, Sizing sizing) {
         Instant asked = clock.instant();
         ReservationPlan plan = plan(submission, sizing);
         if (plan.refusal().isPresent()) {

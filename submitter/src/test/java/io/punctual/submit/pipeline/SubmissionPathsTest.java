@@ -303,4 +303,28 @@ class SubmissionPathsTest {
     private ClusterGateway refusingFirst(List<Instant> asked) {
         return refusing(1, asked);
     }
+
+    @Test
+    void aBurstOfLaunchesIsJudgedByThePlannerOnAViewHoldingEachOthersReservations() throws Exception {
+        // Through the gateway's one-second read cache, as the gateway plans: without one plan-and-reserve at a time,
+        // every launch of the burst would plan on the same empty view and YARN would refuse what the planner promised.
+        SubmissionPipeline pipeline = pipeline(new io.punctual.yarn.CachedReads(cluster, Duration.ofSeconds(1)),
+                InMemoryLauncher.running(cluster, Duration.ofMinutes(1)));
+        List<java.util.concurrent.Callable<Observation.ReservationDone>> burst = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            Submission one = submission(Duration.ofMinutes(10), "--num-executors", "3");
+            Sizing sizing = pipeline.decide(one).sized().map(s -> pipeline.decide(one).sizingFor(s)).orElseThrow();
+            burst.add(() -> pipeline.reserveOnce(one, sizing));
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(burst.size());
+        List<Observation.ReservationDone> done = new ArrayList<>();
+        for (var answer : pool.invokeAll(burst)) {
+            done.add(answer.get());
+        }
+        pool.shutdown();
+
+        assertThat(done).anyMatch(d -> d.held().isPresent()).anyMatch(d -> d.held().isEmpty());
+        assertThat(done).allSatisfy(d -> assertThat(d.predictedFits()).as(d.refusal())
+                .isEqualTo(d.held().isPresent()));
+    }
 }
