@@ -61,7 +61,7 @@ final class AppPoller implements Runnable {
     }
 
     void round() {
-        List<BatchRecord> live = store.all().stream().filter(b -> !b.isFinal()).toList();
+        List<BatchRecord> live = store.unfinished();
         if (live.isEmpty()) {
             return;
         }

@@ -161,8 +161,8 @@ public final class BatchService implements AutoCloseable {
      */
     void adoptUnowned() {
         launch.takeInterrupted().forEach(this::restart);
-        for (BatchRecord batch : store.all()) {
-            if (!batch.isFinal() && !owned.contains(batch.id())) {
+        for (BatchRecord batch : store.unfinished()) {
+            if (!owned.contains(batch.id())) {
                 if (batch.state() == BatchState.NOT_STARTED) {
                     enqueue(batch.id());
                 } else {
@@ -189,7 +189,7 @@ public final class BatchService implements AutoCloseable {
     }
 
     public int tracked() {
-        return (int) store.all().stream().filter(b -> !b.isFinal()).count();
+        return store.unfinished().size();
     }
 
     public int queuedLaunches() {

@@ -24,6 +24,11 @@ public interface BatchStore extends AutoCloseable {
     /** Every batch, by id. */
     List<BatchRecord> all();
 
+    /** The batches not yet ended, by id: what the poller and the lead read every round, without the ended ones. */
+    default List<BatchRecord> unfinished() {
+        return all().stream().filter(b -> !b.isFinal()).toList();
+    }
+
     /** Records found damaged when the store was opened; they were skipped, not loaded. */
     List<String> problems();
 

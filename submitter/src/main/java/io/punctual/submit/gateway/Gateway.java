@@ -142,7 +142,7 @@ public final class Gateway implements AutoCloseable {
 
     private static ObjectNode health(Setup setup, BatchStore store, BatchService batches, LeaderDuties lead) {
         var health = setup.config().health();
-        int starved = ReservationHealth.withoutCapacity(store.all(), setup.cluster(), setup.clock().instant());
+        int starved = ReservationHealth.withoutCapacity(store.unfinished(), setup.cluster(), setup.clock().instant());
         ObjectNode node = BatchJson.JSON.createObjectNode();
         node.put("status", health.healthy() && store.problems().isEmpty() && starved == 0 ? "ok" : "degraded");
         node.put("reservationsWithoutCapacity", starved);

@@ -39,10 +39,7 @@ final class GatewayRecovery {
     int[] recover() {
         int attached = 0;
         int relaunched = 0;
-        for (BatchRecord batch : batches.store().all()) {
-            if (batch.isFinal()) {
-                continue;
-            }
+        for (BatchRecord batch : batches.store().unfinished()) {
             try {
                 if (batch.appId() == null) {
                     batches.launcher().change(batch.id(), b -> b.logged(clock.instant() + " the gateway restarted"

@@ -76,6 +76,11 @@ public final class PostgresBatchStore implements BatchStore {
                         + " idempotency_key text, record jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())");
                 s.execute("CREATE UNIQUE INDEX IF NOT EXISTS punctual_batches_key"
                         + " ON punctual_batches (team, idempotency_key)");
+                // The poller reads the unfinished batches every round; the ended ones pile up and are left alone.
+                s.execute("ALTER TABLE punctual_batches ADD COLUMN IF NOT EXISTS finished boolean NOT NULL"
+                        + " DEFAULT false");
+                s.execute("CREATE INDEX IF NOT EXISTS punctual_batches_unfinished ON punctual_batches (id)"
+                        + " WHERE NOT finished");
                 s.execute("CREATE SEQUENCE IF NOT EXISTS punctual_batch_ids MINVALUE 0 START 0");
                 c.commit();
             } finally {
@@ -96,12 +101,13 @@ public final class PostgresBatchStore implements BatchStore {
             }
             BatchRecord record = create.apply(nextId(c));
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO punctual_batches (id, team,"
-                    + " idempotency_key, record) VALUES (?, ?, ?, ?::jsonb) ON CONFLICT (team, idempotency_key)"
-                    + " DO NOTHING")) {
+                    + " idempotency_key, record, finished) VALUES (?, ?, ?, ?::jsonb, ?) ON CONFLICT (team,"
+                    + " idempotency_key) DO NOTHING")) {
                 insert.setInt(1, record.id());
                 insert.setString(2, team);
                 insert.setString(3, idempotencyKey);
                 insert.setString(4, StoredJson.text(record));
+                insert.setBoolean(5, record.isFinal());
                 if (insert.executeUpdate() == 1) {
                     return new Created(record, true);
                 }
@@ -130,9 +136,10 @@ public final class PostgresBatchStore implements BatchStore {
     public void update(BatchRecord record) {
         int changed = run(c -> {
             try (PreparedStatement update = c.prepareStatement(
-                    "UPDATE punctual_batches SET record = ?::jsonb, updated_at = now() WHERE id = ?")) {
+                    "UPDATE punctual_batches SET record = ?::jsonb, finished = ?, updated_at = now() WHERE id = ?")) {
                 update.setString(1, StoredJson.text(record));
-                update.setInt(2, record.id());
+                update.setBoolean(2, record.isFinal());
+                update.setInt(3, record.id());
                 return update.executeUpdate();
             }
         });
@@ -155,6 +162,15 @@ public final class PostgresBatchStore implements BatchStore {
     public List<BatchRecord> all() {
         return run(c -> {
             try (PreparedStatement query = c.prepareStatement(COLUMNS + " ORDER BY id")) {
+                return records(query);
+            }
+        });
+    }
+
+    @Override
+    public List<BatchRecord> unfinished() {
+        return run(c -> {
+            try (PreparedStatement query = c.prepareStatement(COLUMNS + " WHERE NOT finished ORDER BY id")) {
                 return records(query);
             }
         });
