@@ -67,8 +67,8 @@ public final class ClusterFiles {
 
     /**
      * Writes {@code content} to {@code uri} unless a file is already there: to a temporary name beside it first, then
-     * renamed, so a reader never sees a partial file. When two writers race, the first rename wins and the other's
-     * copy is deleted (both held the same bytes, since the name says what they hold).
+     * published under its name at once, so a reader never sees a partial file. When two writers race, the first to
+     * publish wins and the other's copy is deleted (both held the same bytes, since the name says what they hold).
      *
      * @return whether this call wrote the file
      */
@@ -84,15 +84,28 @@ public final class ClusterFiles {
             try (OutputStream out = fs.create(partial, false)) {
                 content.writeTo(out);
             }
-            // HDFS refuses to rename onto an existing file; the local file system would replace it, so look first.
-            boolean renamed = !fs.exists(target) && fs.rename(partial, target);
-            if (!renamed) {
-                fs.delete(partial, false);
-            }
-            return renamed;
+            boolean published = "file".equals(fs.getScheme()) ? linkLocally(partial, target)
+                    : fs.rename(partial, target);
+            fs.delete(partial, false);
+            return published;
         } catch (IOException e) {
             deleteQuietly(partial);
             throw new UncheckedIOException("cannot write " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * HDFS refuses to rename onto an existing file, which makes its rename the atomic "first one wins"; the local
+     * file system replaces the file instead, so there the copy is published as a hard link, which the operating system
+     * refuses atomically when the name is taken.
+     */
+    private static boolean linkLocally(Path partial, Path target) throws IOException {
+        try {
+            java.nio.file.Files.createLink(java.nio.file.Path.of(target.toUri().getPath()),
+                    java.nio.file.Path.of(partial.toUri().getPath()));
+            return true;
+        } catch (java.nio.file.FileAlreadyExistsException taken) {
+            return false;
         }
     }
 
