@@ -21,10 +21,11 @@ public final class LaunchFloor {
 
     /** The refusal, when the request's deadline comes before the job could finish; empty when it leaves time. */
     public static Optional<SizingDecision.Unmeetable> check(SizingRequest request, Duration launchOverhead) {
-        Duration least = request.history().filter(h -> request.executorLimit() > 0)
-                .map(h -> Duration.ofMillis((long) Math.ceil(1000 * h.curve().wallSeconds(request.executorLimit(),
-                        0.5)))).orElse(Duration.ZERO);
-        Instant earliest = request.now().plus(launchOverhead).plus(least);
+        Instant started = request.now().plus(launchOverhead);
+        Instant earliest = request.history().filter(h -> request.executorLimit() > 0)
+                .map(h -> Predictions.finish(request, launchOverhead, h.curve().wallSeconds(request.executorLimit(),
+                        0.5))).orElse(started);
+        Duration least = Duration.between(started, earliest);
         if (!request.deadline().isBefore(earliest)) {
             return Optional.empty();
         }

@@ -71,8 +71,7 @@ final class BatchLaunch {
         try {
             change(id, b -> b.state() == BatchState.NOT_STARTED ? b.withState(BatchState.STARTING, now()) : b);
         } catch (StoreUnavailable e) {
-            LOG.warn("batch {} waits for the store to start: {}", id, e.getMessage());
-            interrupted.add(id);
+            pause(id, e);
             return;
         }
         advance(id, new Observation.Tick(), true);
@@ -127,12 +126,7 @@ final class BatchLaunch {
                 conductor(id).advance(state, observation, next -> record(id, next));
             }
         } catch (StoreUnavailable e) {
-            // The step's outcome may not be recorded; failing the batch could not be recorded either. It carries on
-            // from its last recorded state, as after a restart (an application it started is found by its tag).
-            LOG.warn("batch {} paused until the store answers: {}", id, e.getMessage());
-            live.remove(id);
-            conductors.remove(id);
-            interrupted.add(id);
+            pause(id, e);
         } catch (RuntimeException e) {
             LOG.warn("batch {} failed", id, e);
             fail(id, "failed while launching: " + e.getMessage());
@@ -158,6 +152,18 @@ final class BatchLaunch {
             change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.DEAD).reason(CallerText.of(reason))
                     .build().logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
         }
+    }
+
+    /**
+     * A step met an unavailable store: its outcome may not be recorded, and failing the batch could not be recorded
+     * either. The batch carries on from its last recorded state, as after a restart (an application it started is
+     * found by its tag), once the lead hands it out again ({@link #takeInterrupted}).
+     */
+    private void pause(int id, StoreUnavailable e) {
+        LOG.warn("batch {} paused until the store answers: {}", id, e.getMessage());
+        live.remove(id);
+        conductors.remove(id);
+        interrupted.add(id);
     }
 
     /** Batches whose last step met an unavailable store, each handed out once to be carried on. */
@@ -212,7 +218,8 @@ final class BatchLaunch {
     }
 
     private void count(int id, SubmissionState before, SubmissionState next) {
-        String team = store.get(id).map(BatchRecord::team).orElse("unknown");
+        Optional<BatchRecord> batch = store.get(id);
+        String team = batch.map(BatchRecord::team).orElse("unknown");
         if (next instanceof SubmissionState.Reserved && !(before instanceof SubmissionState.Reserved)) {
             metrics.admitted(team);
         }
@@ -223,7 +230,7 @@ final class BatchLaunch {
             } else if (outcome instanceof SubmissionOutcome.Failed) {
                 metrics.failed(team);
             } else if (outcome instanceof SubmissionOutcome.Finished f
-                    && !store.get(id).map(BatchRecord::bestEffort).orElse(true)) {
+                    && !batch.map(BatchRecord::bestEffort).orElse(true)) {
                 metrics.finished(team, f.submission().jobKey().toString(), f.metDeadline(),
                         asked(f.submission().args().conf().get(DeadlineKeys.CONFIDENCE)));
             }

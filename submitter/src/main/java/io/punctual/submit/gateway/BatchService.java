@@ -70,15 +70,12 @@ public final class BatchService implements AutoCloseable {
      * created first, never a second application.
      */
     public BatchStore.Created submit(TeamConfig team, BatchRequest request, Optional<String> idempotencyKey) {
-        Assembly current = assembly.get();
-        runtime.requirePython(request.file());
-        BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
-        String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
-                intake.deadline().isEmpty());
+        Received received = receive(team, request);
+        BatchIntake intake = received.intake();
+        String planQueue = received.planQueue();
         String submissionId = "gw-" + Submission.newId();
         long submittedMs = intake.submittedAt().toEpochMilli();
-        long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
-                .toEpochMilli();
+        long deadlineMs = received.deadlineMs();
         BatchStore.Created created = store.createOnce(team.name(), idempotencyKey.orElse(null), id ->
                 warned(BatchRecord.recorded(id, team.name(), submissionId, idempotencyKey.orElse(null),
                         request.name().orElse(null), request.proxyUser().orElse(null), intake.request(),
@@ -117,16 +114,27 @@ public final class BatchService implements AutoCloseable {
 
     /** Sizing, admission verdict and the reservation that would be asked for, without recording or launching. */
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
+        Received received = receive(team, request);
+        BatchIntake intake = received.intake();
+        var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
+                intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
+                received.deadlineMs(), received.planQueue(), intake.deadline().isEmpty());
+        return launch.dryRun(record, intake.sizing());
+    }
+
+    /** A request as a submission and a dry run both read it: checked, resolved, and placed in a plan queue. */
+    private record Received(BatchIntake intake, String planQueue, long deadlineMs) {
+    }
+
+    private Received receive(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         runtime.requirePython(request.file());
         BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
-        var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
-                intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
-                intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON)).toEpochMilli(),
-                planQueue, intake.deadline().isEmpty());
-        return launch.dryRun(record, intake.sizing());
+        long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
+                .toEpochMilli();
+        return new Received(intake, planQueue, deadlineMs);
     }
 
     /** Launches a recorded batch on the pool, unless this gateway already took it on. */

@@ -96,9 +96,7 @@ public final class Gateway implements AutoCloseable {
         LeaderDuties lead = new LeaderDuties(lease, batches, recovery,
                 new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()));
         int[] recovered = lead.start();
-        if (lead.leading()) {
-            placeQueues.run();
-        }
+        lead.whileLeading(placeQueues).run();
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "punctual-poller");
             thread.setDaemon(true);
@@ -106,18 +104,11 @@ public final class Gateway implements AutoCloseable {
         });
         long poll = site.gateway().pollInterval().toMillis();
         scheduler.scheduleWithFixedDelay(lead, poll, poll, TimeUnit.MILLISECONDS);
-        scheduler.scheduleWithFixedDelay(() -> safely(() -> {
-            if (lead.leading()) {
-                recovery.reap();
-            }
-        }), REAP_EVERY.toMillis(), REAP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(lead.whileLeading(() -> safely(recovery::reap)), REAP_EVERY.toMillis(),
+                REAP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
         // BoPF's Hard groups reserve their next bursts: one gateway only, or each burst would be reserved twice.
-        scheduler.scheduleWithFixedDelay(() -> {
-            if (lead.leading()) {
-                placeQueues.run();
-            }
-        }, 60, 60, TimeUnit.SECONDS);
+        scheduler.scheduleWithFixedDelay(lead.whileLeading(placeQueues), 60, 60, TimeUnit.SECONDS);
         GatewayServer server = new GatewayServer(new GatewayServer.Listen(setup.host(), setup.port(),
                 site.gateway().tls(), site.gateway().idleTimeout()), batches, setup.config(), metrics,
                 setup.clock(), () -> health(setup, store, batches, lead), new Pages());

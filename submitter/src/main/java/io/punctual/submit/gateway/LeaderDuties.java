@@ -63,4 +63,13 @@ final class LeaderDuties implements Runnable {
     boolean leading() {
         return leading;
     }
+
+    /** The work, done only when this gateway leads: what two gateways must not both do. */
+    Runnable whileLeading(Runnable work) {
+        return () -> {
+            if (leading) {
+                work.run();
+            }
+        };
+    }
 }

@@ -50,10 +50,7 @@ public final class PostgresBatchStore implements BatchStore {
         config.setConnectionTimeout(Math.max(250, database.connectTimeout().toMillis()));
         config.setValidationTimeout(Math.max(250, database.connectTimeout().toMillis()));
         config.setPoolName("punctual-store");
-        // A server that vanished without closing its sockets must not hold a request for TCP's minutes.
-        config.addDataSourceProperty("connectTimeout", Math.max(1, database.connectTimeout().toSeconds()));
-        config.addDataSourceProperty("socketTimeout", 30);
-        config.addDataSourceProperty("ApplicationName", "punctual-gateway");
+        config.setDataSourceProperties(session(database, "punctual-gateway"));
         HikariDataSource pool;
         try {
             pool = new HikariDataSource(config);
@@ -65,6 +62,20 @@ public final class PostgresBatchStore implements BatchStore {
         PostgresBatchStore store = new PostgresBatchStore(pool, database.url());
         store.createSchema();
         return store;
+    }
+
+    /**
+     * The driver's settings for every session a gateway opens: a server that vanished without closing its sockets
+     * must not hold a request (or the lease) for TCP's minutes, and the name tells the sessions apart in
+     * {@code pg_stat_activity}.
+     */
+    static java.util.Properties session(SiteConfig.Database database, String applicationName) {
+        java.util.Properties properties = new java.util.Properties();
+        properties.setProperty("connectTimeout", Long.toString(Math.max(1, database.connectTimeout().toSeconds())));
+        properties.setProperty("socketTimeout", "30");
+        properties.setProperty("tcpKeepAlive", "true");
+        properties.setProperty("ApplicationName", applicationName);
+        return properties;
     }
 
     private void createSchema() {

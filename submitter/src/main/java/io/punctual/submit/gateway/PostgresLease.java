@@ -57,13 +57,9 @@ final class PostgresLease implements Lease {
     }
 
     private Connection connect() throws SQLException {
-        Properties properties = new Properties();
+        Properties properties = PostgresBatchStore.session(database, "punctual-gateway-lease");
         properties.setProperty("user", database.user());
         properties.setProperty("password", database.password());
-        properties.setProperty("connectTimeout", Long.toString(Math.max(1, database.connectTimeout().toSeconds())));
-        properties.setProperty("socketTimeout", "30");
-        properties.setProperty("tcpKeepAlive", "true");
-        properties.setProperty("ApplicationName", "punctual-gateway-lease");
         return DriverManager.getConnection(database.url(), properties);
     }
 

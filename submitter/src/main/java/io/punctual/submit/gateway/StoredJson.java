@@ -24,10 +24,6 @@ final class StoredJson {
     }
 
     static String text(Object value) {
-        try {
-            return MAPPER.writeValueAsString(value);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
-        }
+        return new String(bytes(value), java.nio.charset.StandardCharsets.UTF_8);
     }
 }

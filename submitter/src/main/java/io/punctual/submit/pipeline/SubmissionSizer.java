@@ -90,7 +90,9 @@ public final class SubmissionSizer {
     }
 
     public SizingDecision decide(SizingRequest request) {
-        Optional<SizingDecision.Unmeetable> tooSoon = LaunchFloor.check(request, learning.launchOverhead());
+        // A job with history carries the overhead already read; only a job without one reads it here.
+        Optional<SizingDecision.Unmeetable> tooSoon = LaunchFloor.check(request,
+                request.history().map(JobHistory::launchOverhead).orElseGet(learning::launchOverhead));
         if (tooSoon.isPresent()) {
             return tooSoon.get();
         }
