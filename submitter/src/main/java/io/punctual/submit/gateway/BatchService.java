@@ -28,6 +28,7 @@ public final class BatchService implements AutoCloseable {
     private final Clock clock;
     private final GatewayMetrics metrics;
     private final ThreadPoolExecutor launches;
+    private final AdmissionRounds admissions;
     private final BatchLaunch launch;
     private final Path workingDir;
     private final QueueSetup queues;
@@ -57,6 +58,7 @@ public final class BatchService implements AutoCloseable {
         this.queues = queues;
         this.launch = new BatchLaunch(store, pipelines, assembly, clock, metrics, workingDir, queues,
                 launches);
+        this.admissions = new AdmissionRounds(store, launch, clock, launches);
     }
 
     /** Every line of the batch's log as Livy's {@code /log} pages it ({@link LivyLog}). */
@@ -217,6 +219,10 @@ public final class BatchService implements AutoCloseable {
 
     AppLinks links() {
         return links;
+    }
+
+    AdmissionRounds admissions() {
+        return admissions;
     }
 
     BatchLaunch launcher() {

@@ -21,6 +21,9 @@ import java.util.Optional;
  */
 final class BatchStates {
 
+    /** The verdict of a batch waiting in the admission queue. */
+    static final String QUEUED = "queued";
+
     private BatchStates() {
     }
 
@@ -47,7 +50,16 @@ final class BatchStates {
             return new SubmissionState.Reserved(submission, sizing.get(), held(batch, submission, sizing.get()),
                     Instant.ofEpochMilli(batch.updatedAtMs()));
         }
+        if (queued(batch)) {
+            return new SubmissionState.Queued(submission, sizing.get(), Instant.ofEpochMilli(batch.updatedAtMs()),
+                    batch.reason() == null ? "no room in the plan" : batch.reason(), Optional.empty());
+        }
         return new SubmissionState.Sized(submission, sizing.get(), 0, Optional.empty());
+    }
+
+    /** Whether the batch waits in the admission queue: sized, not yet holding a reservation. */
+    static boolean queued(BatchRecord batch) {
+        return QUEUED.equals(batch.verdict()) && !batch.isFinal() && batch.reservationId() == null;
     }
 
     private static ReservationInfo held(BatchRecord batch, Submission submission, Sizing sizing) {
@@ -65,6 +77,10 @@ final class BatchStates {
         BatchRecord.Builder b = before.toBuilder();
         if (state instanceof SubmissionState.Sized sized) {
             return BatchRuns.withSizing(b, sized.sizing()).state(BatchState.STARTING);
+        }
+        if (state instanceof SubmissionState.Queued queued) {
+            return BatchRuns.withSizing(b, queued.sizing()).state(BatchState.STARTING).verdict(QUEUED)
+                    .reason(CallerText.of(queued.refusal()));
         }
         if (state instanceof SubmissionState.Reserved reserved) {
             ReservationInfo held = reserved.reservation();

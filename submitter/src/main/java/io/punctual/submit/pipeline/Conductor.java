@@ -45,7 +45,7 @@ public final class Conductor {
                      Consumer<SubmissionEvent> events, Function<Submission, Optional<String>> bestEffortQueue,
                      Consumer<Duration> sizingTook) {
         this.sizingTook = sizingTook;
-        this.machine = new SubmissionMachine(pipeline.violators());
+        this.machine = new SubmissionMachine(pipeline.violators(), pipeline.admission());
         this.pipeline = pipeline;
         this.gateway = gateway;
         this.clock = clock;

@@ -16,6 +16,10 @@ public sealed interface Observation {
     record Tick() implements Observation {
     }
 
+    /** A queued submission's turn in an admission round: size it again for the time left and offer it the plan. */
+    record Turn() implements Observation {
+    }
+
     /** The process that drove the submission was restarted; a launch in flight may or may not have reached YARN. */
     record Restarted() implements Observation {
     }

@@ -9,6 +9,7 @@ import io.punctual.submit.launch.LaunchedApp;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkCommand;
 import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
@@ -148,6 +149,10 @@ public final class SubmissionPipeline {
                 gateway.kill(report.id(), why);
             }
         }
+    }
+
+    public AdmissionPolicy admission() {
+        return sizer.settings().admission();
     }
 
     public LargeViolators violators() {

@@ -133,6 +133,9 @@ class ReferenceKeysTest {
         if (key.endsWith("error-smoothing")) {
             return "\"" + (text.equals("equal") ? "exponential" : "equal") + "\"";
         }
+        if (key.equals("admission.policy")) {
+            return "\"" + (text.equals("justice") ? "first-fit" : "justice") + "\"";
+        }
         if (key.endsWith("host")) {
             return "\"localhost\"";
         }
