@@ -55,7 +55,8 @@ public final class DeployedPolicies {
         }
         SizingSettings site = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
         SizingSettings sizing = new SizingSettings(site.confidence(), site.robustness(), site.minRunsForRush(),
-                site.maxExecutors(), site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow());
+                site.maxExecutors(), site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow(),
+                site.utility());
         SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
                 assembly.config().site().sizing().errorSmoothing());
         ManualClock clock = new ManualClock(Instant.EPOCH);
