@@ -90,8 +90,8 @@ final class BatchLaunch {
     }
 
     /** A queued batch's turn in an admission round, on the caller's thread (skipped while another step holds it). */
-    void turn(int id) {
-        advance(id, new Observation.Turn(), true);
+    void turn(int id, Observation turn) {
+        advance(id, turn, true);
     }
 
     /** Time passed: a batch waiting for its reservation's queue, or to ask YARN again, tries on the launch pool. */

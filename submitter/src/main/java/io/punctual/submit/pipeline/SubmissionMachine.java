@@ -106,7 +106,7 @@ public final class SubmissionMachine {
                         + " room for this reservation, but YARN refused it (" + done.refusal() + "): the two views of"
                         + " the plan disagree; asking again in " + PLAN_FOLLOWER_STEP.toSeconds() + " s"))));
             }
-            if (admission == AdmissionPolicy.JUSTICE) {
+            if (admission != AdmissionPolicy.FIRST_FIT) {
                 return queue(state, done, now);
             }
             return Step.stay(new SubmissionState.Ended(state.submission(), new SubmissionOutcome.Rejected(
@@ -120,14 +120,14 @@ public final class SubmissionMachine {
         return Step.stay(state);
     }
 
-    /** No room now: under Justice's admission the job waits for its next turn instead of being rejected. */
-    private static Step queue(SubmissionState.Sized state, Observation.ReservationDone done, Instant now) {
-        Instant since = state.queuedSince().orElse(now);
+    /** No room now: under Justice's or RUSH's admission the job waits for its next turn instead of being rejected. */
+    private Step queue(SubmissionState.Sized state, Observation.ReservationDone done, Instant now) {
+        Instant since = state.turn().map(SubmissionState.Turn::since).orElse(now);
         var queued = new SubmissionState.Queued(state.submission(), state.sizing(), since, done.refusal(),
                 done.earliestDeadline());
-        return state.queuedSince().isPresent() ? Step.stay(queued) : new Step(queued, List.of(new Action.Tell(
-                new SubmissionEvent.Note("no room in the plan now, so it waits in the admission queue (Justice): "
-                        + done.refusal()))));
+        return state.turn().isPresent() ? Step.stay(queued) : new Step(queued, List.of(new Action.Tell(
+                new SubmissionEvent.Note("no room in the plan now, so it waits in the admission queue ("
+                        + admission.configName() + "): " + done.refusal()))));
     }
 
     /**
@@ -135,8 +135,8 @@ public final class SubmissionMachine {
      * then offered the plan; dropped once no sizing can meet its deadline any more.
      */
     private static Step queued(SubmissionState.Queued state, Observation observation, Instant now) {
-        if (observation instanceof Observation.Turn) {
-            return new Step(state, List.of(new Action.Size()));
+        if (observation instanceof Observation.Turn turn) {
+            return new Step(state, List.of(new Action.Size(turn.completeBy())));
         }
         if (!(observation instanceof Observation.SizingDone done)) {
             return Step.stay(state);
@@ -151,8 +151,9 @@ public final class SubmissionMachine {
                     r.earliestDeadline().or(state::earliestDeadline)) : dropped));
         }
         Sizing sizing = decision.sizingFor(sized);
+        Optional<Instant> by = done.completeBy();
         return new Step(new SubmissionState.Sized(state.submission(), sizing, 1, Optional.empty(),
-                Optional.of(state.since())), List.of(new Action.Reserve(sizing)));
+                Optional.of(new SubmissionState.Turn(state.since(), by))), List.of(new Action.Reserve(sizing, by)));
     }
 
     private static Step reserved(SubmissionState.Sized state, Observation.ReservationDone done, Instant now) {

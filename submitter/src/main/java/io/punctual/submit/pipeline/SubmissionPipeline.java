@@ -151,6 +151,15 @@ public final class SubmissionPipeline {
         }
     }
 
+    /** CPUs of the plan queue that no reservation holds now: what RUSH's arbitration shares among waiting jobs. */
+    public int freeCpus(String planQueue) {
+        Instant now = clock.instant();
+        long held = gateway.reservations(planQueue).stream().flatMap(r -> r.allocation().stream())
+                .filter(step -> !step.start().isAfter(now) && step.end().isAfter(now))
+                .mapToLong(step -> step.resources().vcores()).sum();
+        return (int) Math.max(0, SubmissionSizer.planCapacity(gateway.snapshot(), planQueue).vcores() - held);
+    }
+
     public AdmissionPolicy admission() {
         return sizer.settings().admission();
     }

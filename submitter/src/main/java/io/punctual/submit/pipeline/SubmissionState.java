@@ -27,11 +27,11 @@ public sealed interface SubmissionState {
 
     /**
      * Sized; capacity not yet held. {@code retryAt} is set when YARN refused what Punctual's planner said fits, and
-     * the plan is asked again once its follower has had a step. {@code queuedSince} is set while a job that waited in
-     * the admission queue takes its turn.
+     * the plan is asked again once its follower has had a step. {@code turn} is set while a job that waited in the
+     * admission queue takes its turn.
      */
     record Sized(Submission submission, Sizing sizing, int attempts, Optional<Instant> retryAt,
-                 Optional<Instant> queuedSince) implements SubmissionState {
+                 Optional<Turn> turn) implements SubmissionState {
 
         public Sized(Submission submission, Sizing sizing, int attempts, Optional<Instant> retryAt) {
             this(submission, sizing, attempts, retryAt, Optional.empty());
@@ -39,8 +39,15 @@ public sealed interface SubmissionState {
     }
 
     /**
-     * Waiting in the admission queue ({@code punctual.admission.policy = justice}): the plan had no room for its last
-     * sizing; it is sized and offered the plan again in each admission round, in Justice's order.
+     * A waiting job's turn: since when it has waited, and the completion RUSH's arbitration gave it, by which its
+     * reservation must end (empty: its deadline).
+     */
+    record Turn(Instant since, Optional<Instant> completeBy) {
+    }
+
+    /**
+     * Waiting in the admission queue ({@code punctual.admission.policy} justice or rush): the plan had no room for its
+     * last sizing; it is sized and offered the plan again in each admission round, in the policy's order.
      *
      * @param since            when it first found no room
      * @param refusal          why its last turn found no room

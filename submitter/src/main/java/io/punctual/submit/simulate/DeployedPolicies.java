@@ -63,7 +63,7 @@ public final class DeployedPolicies {
         String planQueue = assembly.planQueue();
         InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue), clock);
         return new DeployedPolicy("punctual:" + admission, assembly.simulated(yarn, learning, clock, sizing), learning,
-                clock, yarn, planQueue, TEAM);
+                clock, yarn, planQueue, TEAM, sizing.utility());
     }
 
     /**

@@ -6,14 +6,15 @@ import io.punctual.simulate.engine.Policy;
 import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.sizing.JobKey;
-import io.punctual.sizing.justice.AdmissionPriority;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.LargeViolators;
 import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.AdmissionOrder;
 import io.punctual.submit.request.AdmissionPolicy;
+import io.punctual.submit.request.DeadlineUtility;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.request.Submission;
 import io.punctual.yarn.AllocationStep;
@@ -25,7 +26,6 @@ import io.punctual.yarn.memory.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,11 +38,9 @@ import java.util.Optional;
  * settings) and reserved by {@link SubmissionPipeline#reserveOnce} on a {@link ClusterGateway} — the in-memory YARN
  * that passes the same contract tests as the real one (GREE-L placement, plan-follower steps) — in the windows the
  * gateway asks for; the job starts when its reservation opens (at the next whole-second plan-follower step). With no room, first-fit
- * rejects on the spot; Justice's admission queue keeps the job waiting and, at every arrival and completion, gives the
- * waiting jobs their turns in {@link AdmissionPriority} order (sized again for the time left, offered the plan, dropped
- * once no sizing meets the deadline), as the gateway's admission rounds do. A run past
- * its deadline with more tasks started than {@code kill-above-tasks} is killed ({@link LargeViolators}). The
- * reservation holds the executors and the ApplicationMaster's container; the simulated run uses the executors.
+ * rejects on the spot; under justice and rush the job waits and, at every arrival, completion and kill, the waiting
+ * jobs take their turns in the one {@link AdmissionOrder} the gateway's rounds use (sized again for the time left,
+ * offered the plan, dropped once no sizing meets what they are asked to complete by).
  */
 final class DeployedPolicy implements Policy {
 
@@ -55,18 +53,20 @@ final class DeployedPolicy implements Policy {
     private final ClusterGateway yarn;
     private final String planQueue;
     private final String team;
+    private final DeadlineUtility utility;
     private final Map<Integer, Held> held = new HashMap<>();
     private final Map<Integer, Waiting> waiting = new LinkedHashMap<>();
 
     private record Held(ReservationId reservation, int executors, int capacityCpus) {
     }
 
-    /** A job in the admission queue, with the CPUs its last sizing asked for. */
-    private record Waiting(JobView job, Submission submission, int cpus, String refusal) {
+    /** A job in the admission queue, with the CPUs and hold its last sizing asked for. */
+    private record Waiting(JobView job, Submission submission, int cpus, Duration hold, String refusal) {
     }
 
     DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, ManualClock clock,
-                   ClusterGateway yarn, String planQueue, String team) {
+                   ClusterGateway yarn, String planQueue, String team, DeadlineUtility utility) {
+        this.utility = utility;
         this.name = name;
         this.pipeline = pipeline;
         this.learning = learning;
@@ -86,25 +86,28 @@ final class DeployedPolicy implements Policy {
         clock.set(SimTime.at(cluster.now()));
         Submission submission = new Submission("sim-" + job.index(), ARGS, new JobKey(team, job.key()),
                 clock.instant(), SimTime.at(job.due()), planQueue, Path.of("."));
-        if (pipeline.admission() == AdmissionPolicy.JUSTICE) {
-            waiting.put(job.index(), new Waiting(job, submission, 0, "not yet offered the plan"));
-            round(cluster);
+        Waiting arrival = new Waiting(job, submission, 0, Duration.ZERO, "not yet offered the plan");
+        if (pipeline.admission() == AdmissionPolicy.FIRST_FIT) {
+            attempt(cluster, arrival, Optional.empty(), "").ifPresent(noRoom -> cluster.drop(job, noRoom.refusal()));
         } else {
-            attempt(cluster, new Waiting(job, submission, 0, ""), "")
-                    .ifPresent(noRoom -> cluster.drop(job, noRoom.refusal()));
+            waiting.put(job.index(), arrival);
+            round(cluster);
         }
     }
 
-    /** Every waiting job takes its turn, smallest CPUs per second left to its deadline first. */
+    /** Every waiting job takes its turn in the admission policy's order, as in the gateway's rounds. */
     private void round(Cluster cluster) {
-        Instant now = clock.instant();
-        List<Waiting> inTurn = waiting.values().stream().sorted(Comparator.comparing(w -> AdmissionPriority.of(
-                w.submission().id(), w.cpus(), w.submission().submittedAt(),
-                Duration.between(now, w.submission().deadline())))).toList();
-        for (Waiting turn : inTurn) {
-            waiting.remove(turn.job().index());
-            attempt(cluster, turn, "dropped from the admission queue (last: " + turn.refusal() + "): ")
-                    .ifPresent(still -> waiting.put(still.job().index(), still));
+        Map<String, Waiting> byId = new HashMap<>();
+        waiting.values().forEach(w -> byId.put(w.submission().id(), w));
+        List<AdmissionOrder.Turn> turns = AdmissionOrder.turns(pipeline.admission(), waiting.values().stream()
+                .map(w -> new AdmissionOrder.Waiting(w.submission().id(), w.cpus(), w.hold(),
+                        w.submission().submittedAt(), w.submission().deadline(), utility)).toList(),
+                pipeline.freeCpus(planQueue), clock.instant());
+        for (AdmissionOrder.Turn turn : turns) {
+            Waiting next = byId.get(turn.id());
+            waiting.remove(next.job().index());
+            attempt(cluster, next, turn.completeBy(), "dropped from the admission queue (last: " + next.refusal()
+                    + "): ").ifPresent(still -> waiting.put(still.job().index(), still));
         }
     }
 
@@ -112,18 +115,19 @@ final class DeployedPolicy implements Policy {
      * Sizes the job for the time it has left and asks for its reservation; starts it when held, drops it (with
      * {@code dropped} before the reason) when no sizing meets its deadline, and otherwise returns it with why not.
      */
-    private Optional<Waiting> attempt(Cluster cluster, Waiting turn, String dropped) {
+    private Optional<Waiting> attempt(Cluster cluster, Waiting turn, Optional<Instant> completeBy, String dropped) {
         JobView job = turn.job();
-        Decision decision = pipeline.decide(turn.submission());
+        Submission asked = completeBy.map(turn.submission()::completingBy).orElse(turn.submission());
+        Decision decision = pipeline.decide(asked);
         if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
             cluster.drop(job, dropped + "the deadline cannot be met: " + reason(decision.sizing()));
             return Optional.empty();
         }
         Sizing sizing = decision.sizingFor(sized);
-        Observation.ReservationDone done = pipeline.reserveOnce(turn.submission(), sizing);
+        Observation.ReservationDone done = pipeline.reserveOnce(asked, sizing);
         if (done.held().isEmpty()) {
             return Optional.of(new Waiting(job, turn.submission(), (int) sizing.shapes().total().vcores(),
-                    done.refusal()));
+                    sizing.hold(), done.refusal()));
         }
         ReservationInfo reservation = done.held().get();
         held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus()));

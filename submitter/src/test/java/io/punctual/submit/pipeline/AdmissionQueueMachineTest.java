@@ -86,7 +86,7 @@ class AdmissionQueueMachineTest {
         var resized = machine.next(queued, new Observation.SizingDone(new Decision(request(), oneExecutor(),
                 bigger.decision()), Optional.empty()), later);
         assertThat(resized.state()).isInstanceOfSatisfying(SubmissionState.Sized.class,
-                s -> assertThat(s.queuedSince()).contains(T0));
+                s -> assertThat(s.turn()).contains(new SubmissionState.Turn(T0, Optional.empty())));
         assertThat(resized.actions()).singleElement().isInstanceOfSatisfying(Action.Reserve.class,
                 r -> assertThat(r.sizing().shapes().executors()).isEqualTo(4));
 
