@@ -265,7 +265,7 @@ final class BatchLaunch {
         Decision decision = pipeline.decide(submission);
         Optional<SubmissionPipeline.ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
                 .map(s -> pipeline.plan(submission, decision.sizingFor(s)));
-        return DryRun.of(batch, decision, batch.bestEffort(), plan);
+        return DryRun.of(batch, decision, batch.bestEffort(), plan, sizing.admission());
     }
 
     SubmissionPipeline pipeline(BatchRecord batch) {

@@ -84,7 +84,9 @@ final class BatchStates {
         }
         if (state instanceof SubmissionState.Reserved reserved) {
             ReservationInfo held = reserved.reservation();
-            return b.state(BatchState.STARTING).verdict("admitted").reservation(held.id().value(),
+            // A batch admitted from the admission queue no longer waits: its place in the queue is history (its log).
+            BatchRecord.Builder admitted = QUEUED.equals(before.verdict()) ? b.reason(null) : b;
+            return admitted.state(BatchState.STARTING).verdict("admitted").reservation(held.id().value(),
                     held.start().map(Instant::toEpochMilli).orElse(null),
                     held.end().map(Instant::toEpochMilli).orElse(null));
         }

@@ -45,6 +45,9 @@ class JusticeQueueTest {
         Gateway gateway = harness.gateway(InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(1)));
         int first = submit(gateway, 4, "20m");
         until(gateway, first, "running");
+        var dry = harness.post(gateway, "/batches?dryRun=true", ", \"numExecutors\": 4, \"conf\": {\"spark.deadline.by\":"
+                + " \"20m\"}");
+        assertThat(JSON.readTree(dry.body()).at("/admission/verdict").asText()).as(dry.body()).isEqualTo("queued");
         int second = submit(gateway, 4, "20m");
 
         JsonNode waiting = until(gateway, second, "queued");
@@ -61,22 +64,26 @@ class JusticeQueueTest {
     }
 
     @Test
-    void theSmallerRequestPerSecondLeftGoesFirstAndTheOtherIsToldWhoIsAhead() throws Exception {
-        Gateway gateway = harness.gateway(InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(3)));
-        int holder = submit(gateway, 4, "30m");
+    void theLargerRequestPerSecondLeftIsToldItWaitsBehindTheSmallerAndBothMeetTheirDeadlines() throws Exception {
+        Gateway gateway = harness.gateway(InMemoryLauncher.running(harness.cluster, Duration.ofMinutes(4)));
+        int holder = submit(gateway, 4, "20m");
         until(gateway, holder, "running");
-        int large = submit(gateway, 4, "30m");
+        int large = submit(gateway, 4, "20m");
         until(gateway, large, "queued");
-        int small = submit(gateway, 2, "30m");
+        int small = submit(gateway, 2, "20m");
         until(gateway, small, "queued");
 
         JsonNode behind = InMemoryGatewayHarness.await(gateway, large,
                 b -> b.at("/admission/reason").asText().startsWith("queued, 2 of 2"));
         assertThat(behind.at("/admission/reason").asText()).contains("behind batch " + small);
-        JsonNode smallRuns = until(gateway, small, "running");
-        assertThat(JSON.readTree(InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "GET",
-                "/batches/" + large, null).body()).get("appId").isNull())
-                .as("the larger request still waits while the smaller runs: " + smallRuns).isTrue();
+        // Which of the two reserves first also depends on when the holder's release lands within a round, so only the
+        // order each is told is asserted here (AdmissionOrderTest checks the order itself); both then run in time.
+        for (int id : new int[] {small, large}) {
+            JsonNode done = InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("success"));
+            assertThat(done.get("metDeadline").asBoolean()).as(done.toString()).isTrue();
+            assertThat(done.at("/admission/verdict").asText()).isEqualTo("admitted");
+            assertThat(done.at("/admission/reason").isNull()).as("no longer told it waits: " + done).isTrue();
+        }
     }
 
     @Test
