@@ -11,7 +11,7 @@ import scala.Tuple2;
  * PUMA's grep (Hadoop's grep example): finds every match of a regular expression in the documents' text, counts each
  * distinct match, and sorts the matches by count, most frequent first (equal counts by match). The expression,
  * {@value #PATTERN}, picks the words holding the syllable "ka", a few percent of the generated text. Output:
- * {@code <count>\t<match>}, in that order across the part files.
+ * {@code <count>\t<match>}, in that order, in one part file.
  *
  * <p>Arguments: {@code <input> <output> [<partitions>]}; input: {@link io.punctual.workloads.puma.input.InputKind#DOCUMENTS}.
  */
@@ -35,7 +35,8 @@ public final class Grep {
                 .mapToPair(match -> new Tuple2<>(match, 1L))
                 .reduceByKey(Long::sum, partitions)
                 .map(count -> new Frequency(count._1(), count._2()))
-                .sortBy(frequency -> frequency, true, partitions)
+                // one file, like the single reducer of Hadoop grep's sorting job: one ranking, the same on every run
+                .sortBy(frequency -> frequency, true, 1)
                 .map(frequency -> frequency.count() + "\t" + frequency.name())
                 .saveAsTextFile(output);
     }

@@ -8,7 +8,7 @@ import scala.Tuple2;
  * PUMA's histogram of movies: how many movies have an average rating in each half-star bin, 1.0-1.5, 1.5-2.0, ...
  * 4.5-5.0 (an average of exactly 5 falls in the last bin). The map computes each movie's average and emits (bin,
  * 1); a combiner and the reduce add them up. Movies without ratings have no average and are left out. Output:
- * {@code <bin's lower edge>\t<count>}, bins ascending.
+ * {@code <bin's lower edge>\t<count>}, bins ascending within each part file.
  *
  * <p>Arguments: {@code <input> <output> [<partitions>]}; input: {@link io.punctual.workloads.puma.input.InputKind#RATINGS}.
  */
@@ -22,11 +22,10 @@ public final class HistogramMovies {
     }
 
     public static void run(SparkSession spark, String input, String output, int partitions) {
-        Movie.read(spark, input, partitions)
+        var ones = Movie.read(spark, input, partitions)
                 .filter(movie -> movie.ratings().length > 0)
-                .mapToPair(movie -> new Tuple2<>(halfStars(movie.ratingSum(), movie.ratings().length), 1L))
-                .reduceByKey(Long::sum, partitions)
-                .sortByKey(true, partitions)
+                .mapToPair(movie -> new Tuple2<>(halfStars(movie.ratingSum(), movie.ratings().length), 1L));
+        SortedGroups.reduced(ones, Long::sum, partitions)
                 .map(count -> String.format(Locale.ROOT, "%.1f", count._1() / 2.0) + "\t" + count._2())
                 .saveAsTextFile(output);
     }

@@ -8,7 +8,7 @@ import scala.Tuple2;
 /**
  * PUMA's histogram of ratings: how many ratings of each value (1 to 5) the movies received. The map emits
  * (rating, 1) for every rating of a movie; a combiner and the reduce add them up. Output: {@code <rating>\t<count>},
- * ratings ascending.
+ * ratings ascending within each part file.
  *
  * <p>Arguments: {@code <input> <output> [<partitions>]}; input: {@link io.punctual.workloads.puma.input.InputKind#RATINGS}.
  */
@@ -22,16 +22,15 @@ public final class HistogramRatings {
     }
 
     public static void run(SparkSession spark, String input, String output, int partitions) {
-        Movie.read(spark, input, partitions)
+        var ones = Movie.read(spark, input, partitions)
                 .flatMapToPair(movie -> {
-                    List<Tuple2<Integer, Long>> ones = new ArrayList<>(movie.ratings().length);
+                    List<Tuple2<Integer, Long>> perRating = new ArrayList<>(movie.ratings().length);
                     for (byte rating : movie.ratings()) {
-                        ones.add(new Tuple2<>((int) rating, 1L));
+                        perRating.add(new Tuple2<>((int) rating, 1L));
                     }
-                    return ones.iterator();
-                })
-                .reduceByKey(Long::sum, partitions)
-                .sortByKey(true, partitions)
+                    return perRating.iterator();
+                });
+        SortedGroups.reduced(ones, Long::sum, partitions)
                 .map(count -> count._1() + "\t" + count._2())
                 .saveAsTextFile(output);
     }

@@ -9,6 +9,7 @@ import java.util.NoSuchElementException;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.Function2;
 import scala.Tuple2;
 
 /**
@@ -44,6 +45,21 @@ final class SortedGroups {
     static <K extends Comparable<? super K>> JavaPairRDD<K, Long> counted(JavaRDD<K> keys, int partitions) {
         JavaPairRDD<K, Boolean> occurrences = keys.mapToPair(key -> new Tuple2<>(key, Boolean.TRUE));
         return sorted(occurrences, partitions).mapPartitionsToPair(Counts::new);
+    }
+
+    /**
+     * Each key with its values combined by {@code reduce}, map-side too (Hadoop's combiner); keys ascending within
+     * each partition. For aggregates with few keys (a vocabulary's words, a histogram's bins): each partition's keys
+     * are sorted in memory, which saves the second shuffle a sort by key would cost.
+     */
+    static <K extends Comparable<? super K>, V> JavaPairRDD<K, V> reduced(JavaPairRDD<K, V> pairs,
+                                                                        Function2<V, V, V> reduce, int partitions) {
+        return pairs.reduceByKey(reduce, partitions).mapPartitionsToPair(reduced -> {
+            List<Tuple2<K, V>> sorted = new ArrayList<>();
+            reduced.forEachRemaining(sorted::add);
+            sorted.sort((a, b) -> a._1().compareTo(b._1()));
+            return sorted.iterator();
+        }, true);
     }
 
     private static <K extends Comparable<? super K>, V extends Comparable<? super V>> JavaRDD<KeyValue<K, V>> sorted(

@@ -5,8 +5,8 @@ import scala.Tuple2;
 
 /**
  * PUMA's word count: how often each word occurs in the documents. The map emits (word, 1) per occurrence; a combiner
- * and the reduce add them up, which Spark's {@code reduceByKey} does in one step; the counts are then sorted by word.
- * Output: {@code <word>\t<count>}, words ascending across the part files.
+ * and the reduce add them up, which Spark's {@code reduceByKey} does in one step. Output: {@code <word>\t<count>},
+ * words ascending within each part file.
  *
  * <p>Arguments: {@code <input> <output> [<partitions>]}; input: {@link io.punctual.workloads.puma.input.InputKind#DOCUMENTS}.
  */
@@ -20,11 +20,10 @@ public final class WordCount {
     }
 
     public static void run(SparkSession spark, String input, String output, int partitions) {
-        PumaMain.lines(spark, input, partitions)
+        var ones = PumaMain.lines(spark, input, partitions)
                 .flatMap(line -> Documents.words(line).iterator())
-                .mapToPair(word -> new Tuple2<>(word, 1L))
-                .reduceByKey(Long::sum, partitions)
-                .sortByKey(true, partitions)
+                .mapToPair(word -> new Tuple2<>(word, 1L));
+        SortedGroups.reduced(ones, Long::sum, partitions)
                 .map(count -> count._1() + "\t" + count._2())
                 .saveAsTextFile(output);
     }

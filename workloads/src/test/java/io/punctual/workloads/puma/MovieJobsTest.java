@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,8 +66,9 @@ class MovieJobsTest {
 
         Map<Integer, Long> expected = new TreeMap<>();
         movies.values().forEach(ratings -> ratings.values().forEach(r -> expected.merge(r, 1L, Long::sum)));
-        assertThat(LocalSpark.lines(output)).containsExactlyElementsOf(
+        assertThat(LocalSpark.lines(output)).containsExactlyInAnyOrderElementsOf(
                 expected.entrySet().stream().map(e -> e.getKey() + "\t" + e.getValue()).toList());
+        LocalSpark.assertSortedWithinFiles(output, LocalSpark::firstField, Comparator.naturalOrder());
     }
 
     @Test
@@ -80,8 +82,9 @@ class MovieJobsTest {
             expected.merge(Math.min(4.5, Math.floor(average * 2) / 2), 1L, Long::sum);
         }
         assertThat(expected).as("bins in the test input").hasSizeGreaterThan(2);
-        assertThat(LocalSpark.lines(output)).containsExactlyElementsOf(expected.entrySet().stream()
+        assertThat(LocalSpark.lines(output)).containsExactlyInAnyOrderElementsOf(expected.entrySet().stream()
                 .map(e -> String.format(Locale.ROOT, "%.1f\t%d", e.getKey(), e.getValue())).toList());
+        LocalSpark.assertSortedWithinFiles(output, LocalSpark::firstField, Comparator.naturalOrder());
     }
 
     @Test
