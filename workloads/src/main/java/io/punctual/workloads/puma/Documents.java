@@ -2,6 +2,7 @@ package io.punctual.workloads.puma;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringTokenizer;
 
 /**
  * The documents input as PUMA's text jobs read it: one document per line, {@code <id>\t<words>}, the id being
@@ -33,17 +34,10 @@ final class Documents {
 
     /** The document's words, in order. */
     static List<String> words(String line) {
-        String text = text(line);
+        StringTokenizer tokens = new StringTokenizer(text(line));
         List<String> words = new ArrayList<>();
-        int start = -1;
-        for (int i = 0; i <= text.length(); i++) {
-            boolean space = i == text.length() || Character.isWhitespace(text.charAt(i));
-            if (space && start >= 0) {
-                words.add(text.substring(start, i));
-                start = -1;
-            } else if (!space && start < 0) {
-                start = i;
-            }
+        while (tokens.hasMoreTokens()) {
+            words.add(tokens.nextToken());
         }
         return words;
     }

@@ -10,7 +10,7 @@ import scala.Tuple2;
 /**
  * PUMA's grep (Hadoop's grep example): finds every match of a regular expression in the documents' text, counts each
  * distinct match, and sorts the matches by count, most frequent first (equal counts by match). The expression,
- * {@value #PATTERN}, picks the words holding the syllable "ka", a few percent of the generated text. Output:
+ * {@value #PATTERN}, picks the words holding the syllable "ka", about 2% of the generated words. Output:
  * {@code <count>\t<match>}, in that order, in one part file.
  *
  * <p>Arguments: {@code <input> <output> [<partitions>]}; input: {@link io.punctual.workloads.puma.input.InputKind#DOCUMENTS}.
