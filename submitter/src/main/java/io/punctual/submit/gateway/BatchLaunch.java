@@ -279,14 +279,22 @@ final class BatchLaunch {
     }
 
     /**
-     * Work without a deadline runs in the site's best-effort queue when the request named it, else in its team's own
-     * queue (created on first use), else the site's best-effort one.
+     * Work without a deadline runs in the site's best-effort queue when the request named it; a Hard latency-sensitive
+     * group's, in the reservation holding its burst now; else in its team's own queue (created on first use), else the
+     * site's best-effort one.
      */
     private String bestEffortQueue(BatchRecord batch) {
         var current = assembly.get().config();
         String siteQueue = current.site().cluster().bestEffortQueue();
         if (siteQueue.equals(SparkSettings.effective(batch.request()).get("spark.yarn.queue"))) {
             return siteQueue;
+        }
+        Optional<String> hard = current.team(batch.team()).flatMap(team -> GroupPlacement.of(current, team,
+                JobKey.parse(batch.jobKey()).name(), queues.classes()))
+                .filter(p -> p.queueClass() == io.punctual.sizing.bopf.QueueClass.HARD)
+                .flatMap(p -> queues.hardQueueNow(batch.team(), p.group(), assembly.get().planQueue(), clock.instant()));
+        if (hard.isPresent()) {
+            return hard.get();
         }
         return current.team(batch.team()).flatMap(queues::teamQueue).orElse(siteQueue);
     }
