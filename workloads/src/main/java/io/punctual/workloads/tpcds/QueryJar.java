@@ -73,7 +73,8 @@ public record QueryJar(Path jar) {
             throw new UncheckedIOException("cannot read " + jar, e);
         }
         return found.stream()
-                .sorted(Comparator.comparingInt((Matcher m) -> Integer.parseInt(m.group(2))).thenComparing(m -> m.group(3)))
+                .sorted(Comparator.comparingInt((Matcher m) -> Integer.parseInt(m.group(2)))
+                        .thenComparing(m -> m.group(3)))
                 .map(m -> m.group(1))
                 .toList();
     }

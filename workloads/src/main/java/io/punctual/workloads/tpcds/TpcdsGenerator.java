@@ -6,6 +6,7 @@ import io.trino.tpcds.Table;
 import io.trino.tpcds.TableGenerator;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -167,7 +168,7 @@ public final class TpcdsGenerator {
                 return "(version unknown)";
             }
             Properties properties = new Properties();
-            properties.load(new java.io.InputStreamReader(in, StandardCharsets.ISO_8859_1));
+            properties.load(new InputStreamReader(in, StandardCharsets.ISO_8859_1));
             return properties.getProperty("version", "(version unknown)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);

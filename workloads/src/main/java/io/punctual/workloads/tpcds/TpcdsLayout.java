@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * <pre>
  * dataRoot/tpcds/&lt;scale&gt;/raw/&lt;table&gt;/*.dat     the generator's '|'-separated rows (ISO-8859-1)
  * dataRoot/tpcds/&lt;scale&gt;/raw/_COMPLETE            written last by the generation, names scale and generator
- * dataRoot/tpcds/&lt;scale&gt;/schema/&lt;table&gt;.ddl      the table's Spark SQL columns, from the generator's metadata
+ * dataRoot/tpcds/&lt;scale&gt;/schema/&lt;table&gt;.ddl      the table's Spark SQL columns (generator's metadata)
  * dataRoot/tpcds/&lt;scale&gt;/parquet/&lt;table&gt;/        the tables as Parquet ({@link TpcdsLoad})
  * dataRoot/tpcds/&lt;scale&gt;/parquet/_COMPLETE        written last by the load: the raw marker's text
  * dataRoot/tpcds/queries/&lt;query&gt;.sql              query texts staged from Spark's test-jar

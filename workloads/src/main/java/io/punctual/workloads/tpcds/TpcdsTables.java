@@ -34,8 +34,12 @@ public final class TpcdsTables {
     /** The table's columns as Spark SQL DDL, e.g. {@code `s_store_sk` INT, `s_store_id` CHAR(16), ...}. */
     public static String ddl(Table table) {
         return Arrays.stream(table.getColumns())
-                .map(column -> "`" + V1_4_NAMES.getOrDefault(column.getName(), column.getName()) + "` " + sparkType(column))
+                .map(column -> "`" + name(column) + "` " + sparkType(column))
                 .collect(Collectors.joining(", "));
+    }
+
+    private static String name(Column column) {
+        return V1_4_NAMES.getOrDefault(column.getName(), column.getName());
     }
 
     private static String sparkType(Column column) {
