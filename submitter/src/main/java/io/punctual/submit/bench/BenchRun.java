@@ -73,6 +73,9 @@ public final class BenchRun {
         try (RunGuard guard = RunGuard.install(s.target().client())) {
             guard.onStop(() -> s.report().write(info.get().with("interrupted", before + since(started, s.clock()))));
             boolean whole = measure(s, ledger, info, save, new BatchRunner(s.target().client(), guard, s.clock()));
+            if (!whole) {
+                guard.stop("the bench was stopped"); // waits for the shutdown hook's deletions to finish
+            }
             String status = whole ? "finished" : "interrupted";
             info.set(info.get().with(status, before + since(started, s.clock())));
             save.run();

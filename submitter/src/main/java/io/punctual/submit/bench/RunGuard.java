@@ -53,21 +53,29 @@ public final class RunGuard implements AutoCloseable {
         return stopping;
     }
 
-    /** Deletes every batch still going, then runs the stop actions; what fails to delete is left to YARN. */
+    /**
+     * Deletes every batch still going, then runs the stop actions; what fails to delete is left to YARN. A second
+     * caller (the run's own thread, seeing {@link #stopping}) waits here until the first is done, so that nothing the
+     * deletions need (an embedded gateway) is closed under them.
+     */
     public synchronized void stop(String why) {
         if (stopping) {
             return;
         }
         stopping = true;
-        for (Integer id : List.copyOf(active)) {
+        List<Integer> going = List.copyOf(active);
+        int deleted = 0;
+        for (Integer id : going) {
             try {
                 client.delete(id);
                 active.remove(id);
+                deleted++;
             } catch (RuntimeException e) {
                 System.err.println("punctual: could not delete batch " + id + " (" + e.getMessage() + ")");
             }
         }
-        System.err.println("punctual: " + why + "; running batches deleted, finished rows kept (--resume continues)");
+        System.err.println("punctual: " + why + "; deleted " + deleted + " of " + going.size() + " running batch(es),"
+                + " kept the rows of what finished (--resume continues)");
         onStop.forEach(Runnable::run);
     }
 
