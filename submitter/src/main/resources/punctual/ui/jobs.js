@@ -69,6 +69,7 @@
       }
       batches.sort((a, b) => b.id - a.id);
       render(batches);
+      await renderQueues();
       const team = batches.length ? `Team ${batches[0].team}: ` : '';
       const red = batches.filter((b) => b.predictedMiss).length;
       const count = batches.length === 1 ? '1 batch' : `${batches.length} batches`;
@@ -85,6 +86,20 @@
       setStatus(`Cannot load batches (${e.message}); trying again.`, true);
     }
     timer = setTimeout(refresh, REFRESH_MS);
+  }
+
+  // The team's latency-sensitive groups and the class BoPF admitted each into (GET /queues).
+  async function renderQueues() {
+    const response = await fetch('/queues', { headers: { Authorization: `Bearer ${token()}` } });
+    const line = $('groups');
+    if (!response.ok) {
+      line.textContent = '';
+      return;
+    }
+    const view = await response.json();
+    const groups = view.latencySensitive || [];
+    line.textContent = groups.length === 0 ? '' : 'Latency-sensitive groups (BoPF): ' + groups.map((g) =>
+      `${g.group} ${g.class}${g.class === 'rejected' ? ' (runs as best-effort work)' : ''}`).join(', ');
   }
 
   function setStatus(text, isError = false) {
@@ -178,6 +193,13 @@
     td.append(badge);
     if (b.admission && b.admission.verdict) {
       td.append(` (${b.admission.verdict})`);
+    }
+    if (b.admission && b.admission.verdict === 'queued' && b.admission.reason) {
+      // Who it waits for and why: its place in the admission queue and what the plan answered.
+      const waiting = document.createElement('div');
+      waiting.className = 'span waiting';
+      waiting.textContent = b.admission.reason;
+      td.append(waiting);
     }
     return td;
   }

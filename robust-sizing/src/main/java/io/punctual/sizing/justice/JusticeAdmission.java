@@ -53,9 +53,9 @@ public final class JusticeAdmission {
             Candidate next = heap.poll();
             if (next.size.grantedCpus() <= free) {
                 free -= next.size.grantedCpus();
-                decisions.add(new AdmissionDecision.Admit(next.job, next.size, next.priority));
+                decisions.add(new AdmissionDecision.Admit(next.job, next.size, next.priority.value()));
             } else {
-                decisions.add(new AdmissionDecision.Wait(next.job, next.size, next.priority));
+                decisions.add(new AdmissionDecision.Wait(next.job, next.size, next.priority.value()));
             }
         }
         return new AdmissionRound(decisions, snapshot.freeCpus(), free);
@@ -78,8 +78,8 @@ public final class JusticeAdmission {
             JobDemand demand = job.demandAt(snapshot.now(), snapshot.capacityCpus());
             CpuEstimate estimate = JusticeEstimator.estimate(fraction, demand);
             if (estimate instanceof CpuEstimate.Sized size) {
-                double ttd = Seconds.of(demand.timeToDeadline());
-                feasible.add(new Candidate(job, size, size.cpus() / ttd));
+                feasible.add(new Candidate(job, size, AdmissionPriority.of(job.id(), size.cpus(), job.submittedAt(),
+                        demand.timeToDeadline())));
             } else {
                 decisions.add(new AdmissionDecision.Drop(job, (CpuEstimate.Unmeetable) estimate));
             }
@@ -88,16 +88,11 @@ public final class JusticeAdmission {
     }
 
     /** A heap entry ordered by the paper's priority {@code reqCpus / TTD}, ascending. */
-    private record Candidate(QueuedJob job, CpuEstimate.Sized size, double priority)
+    private record Candidate(QueuedJob job, CpuEstimate.Sized size, AdmissionPriority priority)
             implements Comparable<Candidate> {
         @Override
         public int compareTo(Candidate other) {
-            int byPriority = Double.compare(priority, other.priority);
-            if (byPriority != 0) {
-                return byPriority;
-            }
-            int bySubmission = job.submittedAt().compareTo(other.job.submittedAt());
-            return bySubmission != 0 ? bySubmission : job.id().compareTo(other.job.id());
+            return priority.compareTo(other.priority);
         }
     }
 }

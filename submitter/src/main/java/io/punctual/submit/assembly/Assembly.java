@@ -105,7 +105,8 @@ public final class Assembly {
     public SizingSettings sizing(Settings settings) {
         SiteConfig.Sizing site = config.site().sizing();
         return new SizingSettings(settings.confidence().value(), site.klRadius(), site.minGoodRuns(),
-                settings.maxExecutors().value(), site.killAboveTasks());
+                settings.maxExecutors().value(), site.killAboveTasks(), site.admission(),
+                settings.utility().value());
     }
 
     public SubmissionSizer sizer(SizingSettings sizing) {

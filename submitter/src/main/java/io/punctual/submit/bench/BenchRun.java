@@ -145,9 +145,10 @@ public final class BenchRun {
         List<SparkApp> apps = workload.suite().prepare(plan.jobs(), workload.dataRoot(), plan.scale(), plan.seed());
         for (SparkApp app : apps) {
             progress.say("preparing input: " + app.name());
-            BatchBody body = BatchBody.of(workload.jar(), app, "bench-prepare-" + app.name(), "bench.prepare."
-                    + workload.suite().name() + "." + app.name(), Optional.of(2), plan.executorCores(),
-                    Optional.empty(), Map.of());
+            String name = app.name().replace('/', '.');
+            BatchBody body = BatchBody.of(workload.jar(), app, "bench-prepare-" + name, "bench.prepare."
+                    + workload.suite().name() + "." + name, Optional.of(2), plan.executorCores(), Optional.empty(),
+                    Map.of());
             Optional<BatchView> ended = runner.awaitEnd(runner.start(body).id(), PREPARE_LIMIT);
             if (ended.isEmpty()) {
                 return false;

@@ -1,7 +1,9 @@
 package io.punctual.submit.bench;
 
 import io.punctual.submit.request.InvalidRequest;
+import io.punctual.workloads.puma.PumaSuite;
 import io.punctual.workloads.suite.BenchSuite;
+import io.punctual.workloads.tpcds.TpcdsSuite;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +16,10 @@ public final class Suites {
     private static final Map<String, Supplier<BenchSuite>> KNOWN = new LinkedHashMap<>();
 
     static {
+        KNOWN.put("puma", PumaSuite::new);
+        KNOWN.put("tpcds", TpcdsSuite::new);
+        KNOWN.put("mixed", () -> new CombinedSuite("mixed", List.of(new PumaSuite(), new TpcdsSuite())));
         KNOWN.put("demo", DemoSuite::new);
-        // PUMA, TPC-DS and "mixed" (new CombinedSuite("mixed", List.of(puma, tpcds))) are added here, one line each.
     }
 
     private Suites() {
@@ -33,7 +37,11 @@ public final class Suites {
             throw new InvalidRequest("unknown suite '" + name + "'; the suites are " + String.join(", ",
                     KNOWN.keySet()));
         }
-        return suite.get();
+        try {
+            return suite.get();
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            throw new InvalidRequest("suite " + name + " cannot be used here: " + e.getMessage());
+        }
     }
 
     /**

@@ -1,11 +1,13 @@
 package io.punctual.submit.config;
 
+import io.punctual.submit.request.DeadlineUtility;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.punctual.submit.config.ConfigReader.Need;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.TreeMap;
 
 /**
@@ -56,7 +58,17 @@ final class LayerReader {
         String coresPath = prefix + ".executor.cores";
         Optional<Sourced<Integer>> cores = r.whole(coresPath, need, 1, MAX_CORES)
                 .map(v -> sourced(r, coresPath, level, v));
-        return new SettingsLayer(confidence, maxExecutors, memory, cores, sparkConf(r, level, prefix + "." + SPARK_CONF));
+        String utilityPath = prefix + ".utility";
+        Optional<Sourced<DeadlineUtility>> utility = r.text(utilityPath, need, Pattern.compile(".*"),
+                DeadlineUtility.EXPECTED).flatMap(text -> {
+                    Optional<DeadlineUtility> parsed = DeadlineUtility.parse(text);
+                    if (parsed.isEmpty()) {
+                        r.problem(utilityPath, "expected " + DeadlineUtility.EXPECTED + ", got \"" + text + "\"");
+                    }
+                    return parsed;
+                }).map(v -> sourced(r, utilityPath, level, v));
+        return new SettingsLayer(confidence, maxExecutors, memory, cores, utility,
+                sparkConf(r, level, prefix + "." + SPARK_CONF));
     }
 
     private static Map<String, Sourced<String>> sparkConf(ConfigReader r, Level level, String path) {

@@ -1,5 +1,6 @@
 package io.punctual.submit.config;
 
+import io.punctual.submit.request.DeadlineUtility;
 import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.request.DeadlineKeys;
 
@@ -46,6 +47,7 @@ public final class Precedence {
                 first(highestFirst, SettingsLayer::maxExecutors, "max executors"),
                 first(highestFirst, SettingsLayer::executorMemoryMb, "executor memory"),
                 first(highestFirst, SettingsLayer::executorCores, "executor cores"),
+                first(highestFirst, SettingsLayer::utility, "utility"),
                 conf);
     }
 
@@ -82,17 +84,19 @@ public final class Precedence {
                 });
         Optional<Sourced<Integer>> cores = read(requestConf, EXECUTOR_CORES, problems, "a whole number of at least 1",
                 Precedence::positiveInt);
+        Optional<Sourced<DeadlineUtility>> utility = read(requestConf, DeadlineKeys.UTILITY, problems,
+                DeadlineUtility.EXPECTED, DeadlineUtility::parse);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("the request's conf is not usable: " + String.join("; ", problems));
         }
         Map<String, Sourced<String>> conf = new TreeMap<>();
         requestConf.forEach((key, value) -> {
             if (!key.equals(CONFIDENCE) && !key.equals(MAX_EXECUTORS) && !key.equals(EXECUTOR_MEMORY)
-                    && !key.equals(EXECUTOR_CORES)) {
+                    && !key.equals(EXECUTOR_CORES) && !key.equals(DeadlineKeys.UTILITY)) {
                 conf.put(key, new Sourced<>(value, requestOrigin(key)));
             }
         });
-        return new SettingsLayer(confidence, maxExecutors, memory, cores, conf);
+        return new SettingsLayer(confidence, maxExecutors, memory, cores, utility, conf);
     }
 
     private static <T> Optional<Sourced<T>> read(Map<String, String> conf, String key, List<String> problems,

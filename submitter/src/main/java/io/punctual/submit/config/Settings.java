@@ -1,5 +1,6 @@
 package io.punctual.submit.config;
 
+import io.punctual.submit.request.DeadlineUtility;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import java.util.TreeMap;
  * @param maxExecutors     the most executors sizing may give the job
  * @param executorMemoryMb executor heap in MiB
  * @param executorCores    cores per executor
+ * @param utility          what finishing late is still worth, for RUSH's admission
  * @param sparkConf        the Spark properties, merged key by key across levels (without the executor shape, which
  *                         {@link #sparkProperties()} adds)
  */
@@ -23,6 +25,7 @@ public record Settings(
         Sourced<Integer> maxExecutors,
         Sourced<Long> executorMemoryMb,
         Sourced<Integer> executorCores,
+        Sourced<DeadlineUtility> utility,
         Map<String, Sourced<String>> sparkConf) {
 
     public Settings {
@@ -30,6 +33,7 @@ public record Settings(
         Objects.requireNonNull(maxExecutors, "maxExecutors");
         Objects.requireNonNull(executorMemoryMb, "executorMemoryMb");
         Objects.requireNonNull(executorCores, "executorCores");
+        Objects.requireNonNull(utility, "utility");
         sparkConf = Collections.unmodifiableMap(new TreeMap<>(sparkConf));
     }
 
@@ -59,6 +63,7 @@ public record Settings(
         lines.add("max executors = " + maxExecutors.value() + " from " + maxExecutors.origin());
         lines.add("executor memory = " + executorMemoryMb.value() + " MiB from " + executorMemoryMb.origin());
         lines.add("executor cores = " + executorCores.value() + " from " + executorCores.origin());
+        lines.add("utility = " + utility.value() + " from " + utility.origin());
         sparkConf.forEach((key, value) -> lines.add(key + " = " + value.value() + " from " + value.origin()));
         return List.copyOf(lines);
     }

@@ -1,5 +1,6 @@
 package io.punctual.submit.config;
 
+import io.punctual.submit.request.DeadlineUtility;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.TreeMap;
  * takes each setting from the highest level that does.
  *
  * @param executorMemoryMb executor heap in MiB ({@code spark.executor.memory})
+ * @param utility          what finishing late is still worth ({@link DeadlineUtility})
  * @param sparkConf        Spark properties by full key, each with its origin
  */
 public record SettingsLayer(
@@ -19,16 +21,18 @@ public record SettingsLayer(
         Optional<Sourced<Integer>> maxExecutors,
         Optional<Sourced<Long>> executorMemoryMb,
         Optional<Sourced<Integer>> executorCores,
+        Optional<Sourced<DeadlineUtility>> utility,
         Map<String, Sourced<String>> sparkConf) {
 
     public static final SettingsLayer EMPTY = new SettingsLayer(Optional.empty(), Optional.empty(), Optional.empty(),
-            Optional.empty(), Map.of());
+            Optional.empty(), Optional.empty(), Map.of());
 
     public SettingsLayer {
         Objects.requireNonNull(confidence, "confidence");
         Objects.requireNonNull(maxExecutors, "maxExecutors");
         Objects.requireNonNull(executorMemoryMb, "executorMemoryMb");
         Objects.requireNonNull(executorCores, "executorCores");
+        Objects.requireNonNull(utility, "utility");
         sparkConf = Collections.unmodifiableMap(new TreeMap<>(sparkConf));
     }
 
@@ -41,6 +45,7 @@ public record SettingsLayer(
             }
         });
         return new SettingsLayer(confidence.filter(s -> s.level() == level), maxExecutors.filter(s -> s.level() == level),
-                executorMemoryMb.filter(s -> s.level() == level), executorCores.filter(s -> s.level() == level), conf);
+                executorMemoryMb.filter(s -> s.level() == level), executorCores.filter(s -> s.level() == level),
+                utility.filter(s -> s.level() == level), conf);
     }
 }

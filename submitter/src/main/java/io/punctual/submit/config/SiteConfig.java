@@ -2,6 +2,7 @@ package io.punctual.submit.config;
 
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.submit.PunctualHome;
+import io.punctual.submit.request.AdmissionPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -100,9 +101,10 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param minGoodRuns       RUSH sizes a job once its history holds this many good runs; Justice before that
      * @param errorSmoothing    how Justice averages its past estimation errors (Algorithm 3)
      * @param killAboveTasks    Justice kills deadline violators with more tasks than this
+     * @param admission         what becomes of a deadline job that finds no room now ({@code punctual.admission.policy})
      */
     public record Sizing(double defaultConfidence, double klRadius, int minGoodRuns, ErrorSmoothing errorSmoothing,
-                         int killAboveTasks) {
+                         int killAboveTasks, AdmissionPolicy admission) {
     }
 
     /** @param eventLogDir where applications write Spark event logs: a URI, or a path relative to the home */

@@ -5,6 +5,7 @@ import io.punctual.submit.config.ConfigReader.Need;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import io.punctual.submit.request.AdmissionPolicy;
 import java.util.regex.Pattern;
 
 /**
@@ -170,12 +171,16 @@ final class SiteReader {
                 "a number in (0, 1]");
         Optional<Integer> kill = r.whole("punctual.sizing.justice.kill-above-tasks", Need.REQUIRED, 0,
                 Integer.MAX_VALUE);
+        Optional<String> admission = r.text("punctual.admission.policy", Need.REQUIRED,
+                Pattern.compile(String.join("|", AdmissionPolicy.configNames())),
+                "one of " + String.join(", ", AdmissionPolicy.configNames().stream().map(n -> '"' + n + '"').toList()));
         if (confidence.isEmpty() || radius.isEmpty() || runs.isEmpty() || kind.isEmpty() || alpha.isEmpty()
-                || kill.isEmpty()) {
+                || kill.isEmpty() || admission.isEmpty()) {
             return Optional.empty();
         }
         ErrorSmoothing smoothing = kind.get().equals("equal") ? new ErrorSmoothing.EqualWeights()
                 : new ErrorSmoothing.Exponential(alpha.get());
-        return Optional.of(new SiteConfig.Sizing(confidence.get(), radius.get(), runs.get(), smoothing, kill.get()));
+        return Optional.of(new SiteConfig.Sizing(confidence.get(), radius.get(), runs.get(), smoothing, kill.get(),
+                AdmissionPolicy.named(admission.get()).orElseThrow()));
     }
 }

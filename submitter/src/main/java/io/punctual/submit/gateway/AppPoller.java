@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The one thread that follows every batch on YARN: each round asks the ResourceManager once for all the gateway's
  * applications (by tag) and hands each batch its application's report; batches waiting for their reservation's queue
- * or for a second try get a tick. What a report means (ended, stuck, lost, past its deadline) is the submission
+ * or for a second try get a tick, and the batches in the admission queue take their turns. What a report means (ended, stuck, lost, past its deadline) is the submission
  * machine's call, made once for every entry point.
  */
 final class AppPoller implements Runnable {
@@ -25,8 +25,11 @@ final class AppPoller implements Runnable {
     private final BatchLaunch launch;
     private final ClusterGateway gateway;
     private final AppLinks links;
+    private final AdmissionRounds admissions;
 
-    AppPoller(BatchStore store, BatchLaunch launch, ClusterGateway gateway, AppLinks links) {
+    AppPoller(BatchStore store, BatchLaunch launch, ClusterGateway gateway, AppLinks links,
+              AdmissionRounds admissions) {
+        this.admissions = admissions;
         this.store = store;
         this.launch = launch;
         this.gateway = gateway;
@@ -65,6 +68,7 @@ final class AppPoller implements Runnable {
         if (live.isEmpty()) {
             return;
         }
+        admissions.offer(live);
         Map<String, AppReport> reports = new HashMap<>();
         if (live.stream().anyMatch(b -> b.appId() != null)) {
             for (AppReport report : gateway.applicationsTagged(BatchIntake.GATEWAY_TAG)) {

@@ -89,6 +89,11 @@ final class BatchLaunch {
         }
     }
 
+    /** A queued batch's turn in an admission round, on the caller's thread (skipped while another step holds it). */
+    void turn(int id, Observation turn) {
+        advance(id, turn, true);
+    }
+
     /** Time passed: a batch waiting for its reservation's queue, or to ask YARN again, tries on the launch pool. */
     void tick(int id) {
         SubmissionState state = state(id);
@@ -260,7 +265,7 @@ final class BatchLaunch {
         Decision decision = pipeline.decide(submission);
         Optional<SubmissionPipeline.ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
                 .map(s -> pipeline.plan(submission, decision.sizingFor(s)));
-        return DryRun.of(batch, decision, batch.bestEffort(), plan);
+        return DryRun.of(batch, decision, batch.bestEffort(), plan, sizing.admission());
     }
 
     SubmissionPipeline pipeline(BatchRecord batch) {
@@ -274,14 +279,22 @@ final class BatchLaunch {
     }
 
     /**
-     * Work without a deadline runs in the site's best-effort queue when the request named it, else in its team's own
-     * queue (created on first use), else the site's best-effort one.
+     * Work without a deadline runs in the site's best-effort queue when the request named it; a Hard latency-sensitive
+     * group's, in the reservation holding its burst now; else in its team's own queue (created on first use), else the
+     * site's best-effort one.
      */
     private String bestEffortQueue(BatchRecord batch) {
         var current = assembly.get().config();
         String siteQueue = current.site().cluster().bestEffortQueue();
         if (siteQueue.equals(SparkSettings.effective(batch.request()).get("spark.yarn.queue"))) {
             return siteQueue;
+        }
+        Optional<String> hard = current.team(batch.team()).flatMap(team -> GroupPlacement.of(current, team,
+                JobKey.parse(batch.jobKey()).name(), queues.classes()))
+                .filter(p -> p.queueClass() == io.punctual.sizing.bopf.QueueClass.HARD)
+                .flatMap(p -> queues.hardQueueNow(batch.team(), p.group(), assembly.get().planQueue(), clock.instant()));
+        if (hard.isPresent()) {
+            return hard.get();
         }
         return current.team(batch.team()).flatMap(queues::teamQueue).orElse(siteQueue);
     }

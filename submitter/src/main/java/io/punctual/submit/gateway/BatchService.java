@@ -28,6 +28,7 @@ public final class BatchService implements AutoCloseable {
     private final Clock clock;
     private final GatewayMetrics metrics;
     private final ThreadPoolExecutor launches;
+    private final AdmissionRounds admissions;
     private final BatchLaunch launch;
     private final Path workingDir;
     private final QueueSetup queues;
@@ -57,6 +58,7 @@ public final class BatchService implements AutoCloseable {
         this.queues = queues;
         this.launch = new BatchLaunch(store, pipelines, assembly, clock, metrics, workingDir, queues,
                 launches);
+        this.admissions = new AdmissionRounds(store, launch, clock, launches);
     }
 
     /** Every line of the batch's log as Livy's {@code /log} pages it ({@link LivyLog}). */
@@ -122,6 +124,29 @@ public final class BatchService implements AutoCloseable {
         return launch.dryRun(record, intake.sizing());
     }
 
+    /**
+     * Work of a latency-sensitive group runs as BoPF classed its group ({@link GroupPlacement}): its YARN priority goes
+     * into its conf, and its log says why. A request's own priority is kept.
+     */
+    private BatchIntake grouped(BatchIntake intake, TeamConfig team, Assembly current) {
+        if (intake.deadline().isPresent() || intake.request().conf().containsKey(GroupPlacement.PRIORITY)) {
+            return intake;
+        }
+        Optional<GroupPlacement> placement = GroupPlacement.of(current.config(), team, intake.jobKey().name(),
+                queues.classes());
+        if (placement.isEmpty()) {
+            return intake;
+        }
+        var args = intake.request();
+        java.util.Map<String, String> conf = new java.util.LinkedHashMap<>(args.conf());
+        conf.put(GroupPlacement.PRIORITY, Integer.toString(placement.get().priority()));
+        List<String> warnings = new java.util.ArrayList<>(intake.warnings());
+        warnings.add(placement.get().note() + " (YARN priority " + placement.get().priority() + ")");
+        return new BatchIntake(new io.punctual.submit.request.SubmitArguments(args.sparkOptions(), conf,
+                args.primaryResource(), args.appArgs(), args.embedded()), intake.jobKey(), intake.submittedAt(),
+                intake.deadline(), intake.sizing(), intake.settings(), warnings);
+    }
+
     /** A request as a submission and a dry run both read it: checked, resolved, and placed in a plan queue. */
     private record Received(BatchIntake intake, String planQueue, long deadlineMs) {
     }
@@ -129,7 +154,7 @@ public final class BatchService implements AutoCloseable {
     private Received receive(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         runtime.requirePython(request.file());
-        BatchIntake intake = BatchIntake.of(request, team, current, clock, defaultFs);
+        BatchIntake intake = grouped(BatchIntake.of(request, team, current, clock, defaultFs), team, current);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))
@@ -217,6 +242,10 @@ public final class BatchService implements AutoCloseable {
 
     AppLinks links() {
         return links;
+    }
+
+    AdmissionRounds admissions() {
+        return admissions;
     }
 
     BatchLaunch launcher() {

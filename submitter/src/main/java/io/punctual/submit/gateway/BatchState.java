@@ -45,6 +45,9 @@ public enum BatchState {
         if (batch.yarnQueue() != null) {
             return "launching";
         }
+        if (BatchStates.queued(batch)) {
+            return BatchStates.QUEUED;
+        }
         return batch.reservationId() != null ? "reserved" : batch.executors() != null ? "sized" : "sizing";
     }
 }

@@ -21,6 +21,9 @@ import java.util.Optional;
  */
 final class BatchStates {
 
+    /** The verdict of a batch waiting in the admission queue. */
+    static final String QUEUED = "queued";
+
     private BatchStates() {
     }
 
@@ -47,7 +50,16 @@ final class BatchStates {
             return new SubmissionState.Reserved(submission, sizing.get(), held(batch, submission, sizing.get()),
                     Instant.ofEpochMilli(batch.updatedAtMs()));
         }
+        if (queued(batch)) {
+            return new SubmissionState.Queued(submission, sizing.get(), Instant.ofEpochMilli(batch.updatedAtMs()),
+                    batch.reason() == null ? "no room in the plan" : batch.reason(), Optional.empty());
+        }
         return new SubmissionState.Sized(submission, sizing.get(), 0, Optional.empty());
+    }
+
+    /** Whether the batch waits in the admission queue: sized, not yet holding a reservation. */
+    static boolean queued(BatchRecord batch) {
+        return QUEUED.equals(batch.verdict()) && !batch.isFinal() && batch.reservationId() == null;
     }
 
     private static ReservationInfo held(BatchRecord batch, Submission submission, Sizing sizing) {
@@ -66,9 +78,15 @@ final class BatchStates {
         if (state instanceof SubmissionState.Sized sized) {
             return BatchRuns.withSizing(b, sized.sizing()).state(BatchState.STARTING);
         }
+        if (state instanceof SubmissionState.Queued queued) {
+            return BatchRuns.withSizing(b, queued.sizing()).state(BatchState.STARTING).verdict(QUEUED)
+                    .reason(CallerText.of(queued.refusal()));
+        }
         if (state instanceof SubmissionState.Reserved reserved) {
             ReservationInfo held = reserved.reservation();
-            return b.state(BatchState.STARTING).verdict("admitted").reservation(held.id().value(),
+            // A batch admitted from the admission queue no longer waits: its place in the queue is history (its log).
+            BatchRecord.Builder admitted = QUEUED.equals(before.verdict()) ? b.reason(null) : b;
+            return admitted.state(BatchState.STARTING).verdict("admitted").reservation(held.id().value(),
                     held.start().map(Instant::toEpochMilli).orElse(null),
                     held.end().map(Instant::toEpochMilli).orElse(null));
         }

@@ -4,6 +4,7 @@ import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingTerm;
 import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.yarn.ReservationSpec;
 import java.time.Instant;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Optional;
 /**
  * What a submission would get, without anything recorded or launched: {@code POST /batches?dryRun=true}.
  *
- * @param verdict   {@code admitted} or {@code rejected}
+ * @param verdict   {@code admitted}, {@code rejected}, or {@code queued} (no room now, under an admission policy that
+ *                  queues: the batch would wait for its turn)
  * @param executors the executor count sizing chose, when admitted
  */
 public record DryRun(String jobKey, String verdict, Optional<String> reason, Optional<Integer> executors,
@@ -25,14 +27,17 @@ public record DryRun(String jobKey, String verdict, Optional<String> reason, Opt
      *             all, turns the verdict into a rejection, as a real submission would end
      */
     static DryRun of(BatchRecord record, Decision decision, boolean bestEffort,
-                     Optional<SubmissionPipeline.ReservationPlan> plan) {
+                     Optional<SubmissionPipeline.ReservationPlan> plan, AdmissionPolicy admission) {
         Instant deadline = Instant.ofEpochMilli(record.deadlineMs());
         if (decision.sizing() instanceof SizingDecision.Sized s) {
             Optional<ReservationSpec> first = plan.flatMap(p -> p.specs().stream().findFirst());
             Optional<String> noRoom = plan.flatMap(p -> p.refusal().or(() -> p.predictedFits() ? Optional.empty()
                     : Optional.of("Punctual's planner finds no room in the plan before the deadline")));
             Optional<Instant> earliest = plan.flatMap(SubmissionPipeline.ReservationPlan::earliestDeadline);
-            return new DryRun(record.jobKey(), noRoom.isPresent() ? "rejected" : "admitted",
+            boolean waits = noRoom.isPresent() && admission != AdmissionPolicy.FIRST_FIT
+                    && plan.map(p -> !p.specs().isEmpty()).orElse(false);
+            String verdict = noRoom.isEmpty() ? "admitted" : waits ? BatchStates.QUEUED : "rejected";
+            return new DryRun(record.jobKey(), verdict,
                     noRoom.map(r -> r + earliest.map(e -> "; the earliest deadline with room is " + e).orElse("")),
                     Optional.of(s.executors()), Optional.of(s.method()), Optional.of(s.decidedBy().name().toLowerCase()),
                     Optional.of(s.hold().toSeconds()), s.thetaFinish(), earliest, deadline, bestEffort, s.terms(),

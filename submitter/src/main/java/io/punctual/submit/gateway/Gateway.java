@@ -94,7 +94,8 @@ public final class Gateway implements AutoCloseable {
                 queues, DefaultFileSystem.of(setup.hadoopConfDir()), setup.runtime());
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         LeaderDuties lead = new LeaderDuties(lease, batches, recovery,
-                new AppPoller(store, batches.launcher(), setup.cluster(), batches.links()));
+                new AppPoller(store, batches.launcher(), setup.cluster(), batches.links(),
+                        batches.admissions()));
         int[] recovered = lead.start();
         lead.whileLeading(placeQueues).run();
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {

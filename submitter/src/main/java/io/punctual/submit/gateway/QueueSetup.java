@@ -140,6 +140,23 @@ final class QueueSetup {
                 Optional.of(group.period()));
     }
 
+    /**
+     * The queue of the reservation holding a Hard group's burst now, if one does (its reservation's own queue, as YARN
+     * names it after the reservation).
+     */
+    Optional<String> hardQueueNow(String team, String group, String planQueue, Instant now) {
+        String name = "punctual-lq " + team + "/" + group;
+        try {
+            return gateway.reservations(planQueue).stream().filter(r -> r.name().equals(name))
+                    .filter(r -> r.allocation().stream().anyMatch(step -> !step.start().isAfter(now)
+                            && step.end().isAfter(now) && !step.resources().isZero()))
+                    .map(r -> r.id().value()).findFirst();
+        } catch (GatewayException e) {
+            LOG.warn("cannot read the plan for group {}: {}", name, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
     List<GroupClass> classes() {
         return classes;
     }

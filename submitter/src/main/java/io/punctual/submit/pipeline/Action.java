@@ -1,17 +1,30 @@
 package io.punctual.submit.pipeline;
 
 import io.punctual.yarn.AppId;
+import java.time.Instant;
+import java.util.Optional;
 import io.punctual.yarn.ReservationId;
 
 /** What {@link SubmissionMachine} asks to be done; a {@link Conductor} does it and reports back an {@link Observation}. */
 public sealed interface Action {
 
-    /** Learn and size. Answered by {@link Observation.SizingDone}. */
-    record Size() implements Action {
+    /**
+     * Learn and size, to complete by {@code completeBy} when arbitration moved the completion past the deadline.
+     * Answered by {@link Observation.SizingDone}.
+     */
+    record Size(Optional<Instant> completeBy) implements Action {
+
+        public Size() {
+            this(Optional.empty());
+        }
     }
 
-    /** Ask YARN for the reservation. Answered by {@link Observation.ReservationDone}. */
-    record Reserve(Sizing sizing) implements Action {
+    /** Ask YARN for the reservation, ending by {@code completeBy} if set. Answered by {@link Observation.ReservationDone}. */
+    record Reserve(Sizing sizing, Optional<Instant> completeBy) implements Action {
+
+        public Reserve(Sizing sizing) {
+            this(sizing, Optional.empty());
+        }
     }
 
     /** Look at the reservation's queue. Answered by {@link Observation.QueueSeen} or {@link Observation.QueueLost}. */

@@ -45,7 +45,7 @@ public final class Conductor {
                      Consumer<SubmissionEvent> events, Function<Submission, Optional<String>> bestEffortQueue,
                      Consumer<Duration> sizingTook) {
         this.sizingTook = sizingTook;
-        this.machine = new SubmissionMachine(pipeline.violators());
+        this.machine = new SubmissionMachine(pipeline.violators(), pipeline.admission());
         this.pipeline = pipeline;
         this.gateway = gateway;
         this.clock = clock;
@@ -87,13 +87,15 @@ public final class Conductor {
 
     private Optional<Observation> perform(SubmissionState state, Action action) {
         Submission submission = state.submission();
-        if (action instanceof Action.Size) {
+        if (action instanceof Action.Size size) {
             long started = System.nanoTime();
-            Decision decision = pipeline.decide(submission);
+            Decision decision = pipeline.decide(size.completeBy().map(submission::completingBy).orElse(submission));
             sizingTook.accept(Duration.ofNanos(System.nanoTime() - started));
-            return Optional.of(new Observation.SizingDone(decision, bestEffortQueue.apply(submission)));
+            return Optional.of(new Observation.SizingDone(decision, bestEffortQueue.apply(submission),
+                    size.completeBy()));
         } else if (action instanceof Action.Reserve reserve) {
-            return Optional.of(pipeline.reserveOnce(submission, reserve.sizing()));
+            return Optional.of(pipeline.reserveOnce(reserve.completeBy().map(submission::completingBy)
+                    .orElse(submission), reserve.sizing()));
         } else if (action instanceof Action.CheckQueue check) {
             return Optional.of(checkQueue(submission, check));
         } else if (action instanceof Action.Launch launch) {

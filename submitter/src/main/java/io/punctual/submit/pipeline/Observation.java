@@ -16,12 +16,33 @@ public sealed interface Observation {
     record Tick() implements Observation {
     }
 
+    /**
+     * A queued submission's turn in an admission round: size it again for the time left and offer it the plan.
+     *
+     * @param completeBy when RUSH's arbitration lets it complete, if later than its deadline
+     */
+    record Turn(Optional<Instant> completeBy) implements Observation {
+
+        public Turn() {
+            this(Optional.empty());
+        }
+    }
+
+
     /** The process that drove the submission was restarted; a launch in flight may or may not have reached YARN. */
     record Restarted() implements Observation {
     }
 
-    /** @param bestEffortQueue where to run without a reservation: a submission without a deadline */
-    record SizingDone(Decision decision, Optional<String> bestEffortQueue) implements Observation {
+    /**
+     * @param bestEffortQueue where to run without a reservation: a submission without a deadline
+     * @param completeBy      the completion it was sized for, when arbitration moved it past the deadline
+     */
+    record SizingDone(Decision decision, Optional<String> bestEffortQueue, Optional<Instant> completeBy)
+            implements Observation {
+
+        public SizingDone(Decision decision, Optional<String> bestEffortQueue) {
+            this(decision, bestEffortQueue, Optional.empty());
+        }
     }
 
     /**

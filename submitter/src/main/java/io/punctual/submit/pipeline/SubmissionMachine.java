@@ -1,6 +1,7 @@
 package io.punctual.submit.pipeline;
 
 import io.punctual.sizing.sizer.SizingDecision;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.Submission;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ReservationId;
@@ -30,9 +31,11 @@ public final class SubmissionMachine {
     static final int ROUNDS_BEFORE_LOST = 5;
 
     private final LargeViolators violators;
+    private final AdmissionPolicy admission;
 
-    public SubmissionMachine(LargeViolators violators) {
+    public SubmissionMachine(LargeViolators violators, AdmissionPolicy admission) {
         this.violators = violators;
+        this.admission = admission;
     }
 
     /** The next state and what to do to get there. */
@@ -55,6 +58,9 @@ public final class SubmissionMachine {
         }
         if (state instanceof SubmissionState.Sized sized) {
             return sized(sized, observation, now);
+        }
+        if (state instanceof SubmissionState.Queued queued) {
+            return queued(queued, observation, now);
         }
         if (state instanceof SubmissionState.Reserved reserved) {
             return reserved(reserved, observation, now);
@@ -100,6 +106,9 @@ public final class SubmissionMachine {
                         + " room for this reservation, but YARN refused it (" + done.refusal() + "): the two views of"
                         + " the plan disagree; asking again in " + PLAN_FOLLOWER_STEP.toSeconds() + " s"))));
             }
+            if (admission != AdmissionPolicy.FIRST_FIT) {
+                return queue(state, done, now);
+            }
             return Step.stay(new SubmissionState.Ended(state.submission(), new SubmissionOutcome.Rejected(
                     state.submission(), done.refusal(), done.earliestDeadline())));
         }
@@ -109,6 +118,42 @@ public final class SubmissionMachine {
                     Optional.empty()), List.of(new Action.Reserve(state.sizing())));
         }
         return Step.stay(state);
+    }
+
+    /** No room now: under Justice's or RUSH's admission the job waits for its next turn instead of being rejected. */
+    private Step queue(SubmissionState.Sized state, Observation.ReservationDone done, Instant now) {
+        Instant since = state.turn().map(SubmissionState.Turn::since).orElse(now);
+        var queued = new SubmissionState.Queued(state.submission(), state.sizing(), since, done.refusal(),
+                done.earliestDeadline());
+        return state.turn().isPresent() ? Step.stay(queued) : new Step(queued, List.of(new Action.Tell(
+                new SubmissionEvent.Note("no room in the plan now, so it waits in the admission queue ("
+                        + admission.configName() + "): " + done.refusal()))));
+    }
+
+    /**
+     * A queued job's turn: sized again for the time it has left (Justice grows its request as the window shrinks),
+     * then offered the plan; dropped once no sizing can meet its deadline any more.
+     */
+    private static Step queued(SubmissionState.Queued state, Observation observation, Instant now) {
+        if (observation instanceof Observation.Turn turn) {
+            return new Step(state, List.of(new Action.Size(turn.completeBy())));
+        }
+        if (!(observation instanceof Observation.SizingDone done)) {
+            return Step.stay(state);
+        }
+        Decision decision = done.decision();
+        if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
+            SubmissionOutcome dropped = decision.rejection(state.submission());
+            String waited = "dropped from the admission queue after waiting "
+                    + Duration.between(state.since(), now).toSeconds() + " s (last: " + state.refusal() + "): ";
+            return Step.stay(new SubmissionState.Ended(state.submission(), dropped instanceof SubmissionOutcome.Rejected r
+                    ? new SubmissionOutcome.Rejected(r.submission(), waited + r.reason(),
+                    r.earliestDeadline().or(state::earliestDeadline)) : dropped));
+        }
+        Sizing sizing = decision.sizingFor(sized);
+        Optional<Instant> by = done.completeBy();
+        return new Step(new SubmissionState.Sized(state.submission(), sizing, 1, Optional.empty(),
+                Optional.of(new SubmissionState.Turn(state.since(), by))), List.of(new Action.Reserve(sizing, by)));
     }
 
     private static Step reserved(SubmissionState.Sized state, Observation.ReservationDone done, Instant now) {

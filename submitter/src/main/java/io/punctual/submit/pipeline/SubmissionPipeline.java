@@ -9,6 +9,7 @@ import io.punctual.submit.launch.LaunchedApp;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkCommand;
 import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
@@ -148,6 +149,19 @@ public final class SubmissionPipeline {
                 gateway.kill(report.id(), why);
             }
         }
+    }
+
+    /** CPUs of the plan queue that no reservation holds now: what RUSH's arbitration shares among waiting jobs. */
+    public int freeCpus(String planQueue) {
+        Instant now = clock.instant();
+        long held = gateway.reservations(planQueue).stream().flatMap(r -> r.allocation().stream())
+                .filter(step -> !step.start().isAfter(now) && step.end().isAfter(now))
+                .mapToLong(step -> step.resources().vcores()).sum();
+        return (int) Math.max(0, SubmissionSizer.planCapacity(gateway.snapshot(), planQueue).vcores() - held);
+    }
+
+    public AdmissionPolicy admission() {
+        return sizer.settings().admission();
     }
 
     public LargeViolators violators() {

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Where one submission stands. A value: the CLI keeps it in memory, the gateway records it; {@link SubmissionMachine}
- * alone moves it on. Received → sized → reserved → launching → running → ended (met, missed, failed, killed or
+ * alone moves it on. Received → sized (→ queued → sized …) → reserved → launching → running → ended (met, missed, failed, killed or
  * rejected, with the lesson learnt).
  */
 public sealed interface SubmissionState {
@@ -27,10 +27,34 @@ public sealed interface SubmissionState {
 
     /**
      * Sized; capacity not yet held. {@code retryAt} is set when YARN refused what Punctual's planner said fits, and
-     * the plan is asked again once its follower has had a step.
+     * the plan is asked again once its follower has had a step. {@code turn} is set while a job that waited in the
+     * admission queue takes its turn.
      */
-    record Sized(Submission submission, Sizing sizing, int attempts, Optional<Instant> retryAt)
-            implements SubmissionState {
+    record Sized(Submission submission, Sizing sizing, int attempts, Optional<Instant> retryAt,
+                 Optional<Turn> turn) implements SubmissionState {
+
+        public Sized(Submission submission, Sizing sizing, int attempts, Optional<Instant> retryAt) {
+            this(submission, sizing, attempts, retryAt, Optional.empty());
+        }
+    }
+
+    /**
+     * A waiting job's turn: since when it has waited, and the completion RUSH's arbitration gave it, by which its
+     * reservation must end (empty: its deadline).
+     */
+    record Turn(Instant since, Optional<Instant> completeBy) {
+    }
+
+    /**
+     * Waiting in the admission queue ({@code punctual.admission.policy} justice or rush): the plan had no room for its
+     * last sizing; it is sized and offered the plan again in each admission round, in the policy's order.
+     *
+     * @param since            when it first found no room
+     * @param refusal          why its last turn found no room
+     * @param earliestDeadline the earliest deadline that had room at its last turn
+     */
+    record Queued(Submission submission, Sizing sizing, Instant since, String refusal,
+                  Optional<Instant> earliestDeadline) implements SubmissionState {
     }
 
     /** YARN holds the reservation; its queue is not yet running. */

@@ -27,12 +27,14 @@ public final class DeadlineKeys {
     public static final String SUBMISSION_ID = "spark.deadline.submissionId";
     /** The most executors sizing may give this submission (a request may only lower its team's cap). */
     public static final String MAX_EXECUTORS = "spark.deadline.maxExecutors";
+    /** What finishing late is still worth to this submission ({@link DeadlineUtility}), for RUSH's admission. */
+    public static final String UTILITY = "spark.deadline.utility";
     /** A client's key that makes retried gateway submissions return the batch they created first. */
     public static final String IDEMPOTENCY_KEY = "spark.deadline.idempotencyKey";
 
     /** The keys a request may set; the rest of {@code spark.deadline.*} is Punctual's own or a typo. */
-    public static final List<String> REQUEST_KEYS = List.of(BY, CONFIDENCE, MAX_EXECUTORS, JOB_KEY, TEAM,
-            IDEMPOTENCY_KEY);
+    public static final List<String> REQUEST_KEYS = List.of(BY, CONFIDENCE, MAX_EXECUTORS, UTILITY, JOB_KEY,
+            TEAM, IDEMPOTENCY_KEY);
 
     /** The prefix of Punctual's keys. */
     public static final String PREFIX = "spark.deadline.";

@@ -61,4 +61,12 @@ public record Submission(
     public String tag() {
         return "punctual-sub-" + id;
     }
+
+    /**
+     * The same submission asked to complete by {@code completion} instead of its deadline: what sizing and the
+     * reservation see when RUSH's arbitration lets the job finish late. Its outcome is still judged by the deadline.
+     */
+    public Submission completingBy(Instant completion) {
+        return new Submission(id, args, jobKey, submittedAt, completion, planQueue, workingDir);
+    }
 }

@@ -9,6 +9,7 @@ import io.punctual.sizing.Resources;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.pipeline.SizingSettings;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.yarn.memory.ClusterLayout;
 import io.punctual.yarn.memory.InMemoryClusterGateway;
 import io.punctual.yarn.memory.ManualClock;
@@ -26,8 +27,8 @@ import java.util.Map;
  */
 public final class DeployedPolicies {
 
-    /** Admission policies {@code punctual:<admission>} can name today. */
-    public static final List<String> ADMISSIONS = List.of("first-fit");
+    /** Admission policies {@code punctual:<admission>} can name: those of {@code punctual.admission.policy}. */
+    public static final List<String> ADMISSIONS = AdmissionPolicy.configNames();
 
     /** Simulated jobs belong to one team with no file of its own: they get the site's settings. */
     static final String TEAM = "simulated";
@@ -52,14 +53,17 @@ public final class DeployedPolicies {
             throw new IllegalArgumentException("unknown admission policy '" + admission + "' in punctual:" + admission
                     + "; known: " + String.join(", ", ADMISSIONS));
         }
-        SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
+        SizingSettings site = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
+        SizingSettings sizing = new SizingSettings(site.confidence(), site.robustness(), site.minRunsForRush(),
+                site.maxExecutors(), site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow(),
+                site.utility());
         SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
                 assembly.config().site().sizing().errorSmoothing());
         ManualClock clock = new ManualClock(Instant.EPOCH);
         String planQueue = assembly.planQueue();
         InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue), clock);
         return new DeployedPolicy("punctual:" + admission, assembly.simulated(yarn, learning, clock, sizing), learning,
-                clock, yarn, planQueue, TEAM);
+                clock, yarn, planQueue, TEAM, sizing.utility());
     }
 
     /**

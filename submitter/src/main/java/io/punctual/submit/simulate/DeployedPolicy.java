@@ -12,6 +12,9 @@ import io.punctual.submit.pipeline.LargeViolators;
 import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.AdmissionOrder;
+import io.punctual.submit.request.AdmissionPolicy;
+import io.punctual.submit.request.DeadlineUtility;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.request.Submission;
 import io.punctual.yarn.AllocationStep;
@@ -21,20 +24,23 @@ import io.punctual.yarn.ReservationInfo;
 import io.punctual.yarn.memory.ManualClock;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Punctual as deployed, with first-fit admission (today's gateway), through the gateway's own
- * {@link SubmissionPipeline}: each arrival is decided (RUSH with enough history, else Justice, with the site's
+ * Punctual as deployed, through the gateway's own {@link SubmissionPipeline} with the admission policy the pipeline's
+ * settings name: each arrival is decided (RUSH with enough history, else Justice, with the site's
  * settings) and reserved by {@link SubmissionPipeline#reserveOnce} on a {@link ClusterGateway} — the in-memory YARN
  * that passes the same contract tests as the real one (GREE-L placement, plan-follower steps) — in the windows the
- * gateway asks for; the job starts when its reservation opens (at the next whole-second plan-follower step), and no room is a rejection on the spot. A run past
- * its deadline with more tasks started than {@code kill-above-tasks} is killed ({@link LargeViolators}). The
- * reservation holds the executors and the ApplicationMaster's container; the simulated run uses the executors.
+ * gateway asks for; the job starts when its reservation opens (at the next whole-second plan-follower step). With no room, first-fit
+ * rejects on the spot; under justice and rush the job waits and, at every arrival, completion and kill, the waiting
+ * jobs take their turns in the one {@link AdmissionOrder} the gateway's rounds use (sized again for the time left,
+ * offered the plan, dropped once no sizing meets what they are asked to complete by).
  */
 final class DeployedPolicy implements Policy {
 
@@ -47,13 +53,20 @@ final class DeployedPolicy implements Policy {
     private final ClusterGateway yarn;
     private final String planQueue;
     private final String team;
+    private final DeadlineUtility utility;
     private final Map<Integer, Held> held = new HashMap<>();
+    private final Map<Integer, Waiting> waiting = new LinkedHashMap<>();
 
     private record Held(ReservationId reservation, int executors, int capacityCpus) {
     }
 
+    /** A job in the admission queue, with the CPUs and hold its last sizing asked for. */
+    private record Waiting(JobView job, Submission submission, int cpus, Duration hold, String refusal) {
+    }
+
     DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, ManualClock clock,
-                   ClusterGateway yarn, String planQueue, String team) {
+                   ClusterGateway yarn, String planQueue, String team, DeadlineUtility utility) {
+        this.utility = utility;
         this.name = name;
         this.pipeline = pipeline;
         this.learning = learning;
@@ -73,21 +86,54 @@ final class DeployedPolicy implements Policy {
         clock.set(SimTime.at(cluster.now()));
         Submission submission = new Submission("sim-" + job.index(), ARGS, new JobKey(team, job.key()),
                 clock.instant(), SimTime.at(job.due()), planQueue, Path.of("."));
-        Decision decision = pipeline.decide(submission);
+        Waiting arrival = new Waiting(job, submission, 0, Duration.ZERO, "not yet offered the plan");
+        if (pipeline.admission() == AdmissionPolicy.FIRST_FIT) {
+            attempt(cluster, arrival, Optional.empty(), "").ifPresent(noRoom -> cluster.drop(job, noRoom.refusal()));
+        } else {
+            waiting.put(job.index(), arrival);
+            round(cluster);
+        }
+    }
+
+    /** Every waiting job takes its turn in the admission policy's order, as in the gateway's rounds. */
+    private void round(Cluster cluster) {
+        Map<String, Waiting> byId = new HashMap<>();
+        waiting.values().forEach(w -> byId.put(w.submission().id(), w));
+        List<AdmissionOrder.Turn> turns = AdmissionOrder.turns(pipeline.admission(), waiting.values().stream()
+                .map(w -> new AdmissionOrder.Waiting(w.submission().id(), w.cpus(), w.hold(),
+                        w.submission().submittedAt(), w.submission().deadline(), utility)).toList(),
+                pipeline.freeCpus(planQueue), clock.instant());
+        for (AdmissionOrder.Turn turn : turns) {
+            Waiting next = byId.get(turn.id());
+            waiting.remove(next.job().index());
+            attempt(cluster, next, turn.completeBy(), "dropped from the admission queue (last: " + next.refusal()
+                    + "): ").ifPresent(still -> waiting.put(still.job().index(), still));
+        }
+    }
+
+    /**
+     * Sizes the job for the time it has left and asks for its reservation; starts it when held, drops it (with
+     * {@code dropped} before the reason) when no sizing meets its deadline, and otherwise returns it with why not.
+     */
+    private Optional<Waiting> attempt(Cluster cluster, Waiting turn, Optional<Instant> completeBy, String dropped) {
+        JobView job = turn.job();
+        Submission asked = completeBy.map(turn.submission()::completingBy).orElse(turn.submission());
+        Decision decision = pipeline.decide(asked);
         if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
-            cluster.drop(job, "the deadline cannot be met: " + reason(decision.sizing()));
-            return;
+            cluster.drop(job, dropped + "the deadline cannot be met: " + reason(decision.sizing()));
+            return Optional.empty();
         }
         Sizing sizing = decision.sizingFor(sized);
-        Observation.ReservationDone done = pipeline.reserveOnce(submission, sizing);
+        Observation.ReservationDone done = pipeline.reserveOnce(asked, sizing);
         if (done.held().isEmpty()) {
-            cluster.drop(job, done.refusal());
-            return;
+            return Optional.of(new Waiting(job, turn.submission(), (int) sizing.shapes().total().vcores(),
+                    sizing.hold(), done.refusal()));
         }
         ReservationInfo reservation = done.held().get();
         held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus()));
         cluster.startAt(job, Math.min(sized.executors(), cluster.capacityCpus()),
                 Math.max(cluster.now(), Math.ceil(SimTime.seconds(opening(reservation)))));
+        return Optional.empty();
     }
 
     @Override
@@ -96,6 +142,7 @@ final class DeployedPolicy implements Policy {
         clock.set(SimTime.at(cluster.now()));
         yarn.release(gone.reservation());
         learning.record(run, gone.executors(), gone.capacityCpus());
+        round(cluster);
     }
 
     @Override
@@ -106,6 +153,7 @@ final class DeployedPolicy implements Policy {
         if (verdict.isPresent()) {
             yarn.release(held.remove(job.index()).reservation());
             cluster.kill(job, verdict.get());
+            round(cluster);
         }
     }
 

@@ -133,6 +133,12 @@ class ReferenceKeysTest {
         if (key.endsWith("error-smoothing")) {
             return "\"" + (text.equals("equal") ? "exponential" : "equal") + "\"";
         }
+        if (key.endsWith("utility")) {
+            return "\"linear 10m\"";
+        }
+        if (key.equals("admission.policy")) {
+            return "\"" + (text.equals("justice") ? "first-fit" : "justice") + "\"";
+        }
         if (key.endsWith("host")) {
             return "\"localhost\"";
         }

@@ -60,7 +60,7 @@ class BenchRunCommandTest {
 
     @Test
     void unknownNamesAreRefusedWithTheKnownOnes() {
-        refused("unknown suite 'nope'; the suites are demo", "--suite", "nope");
+        refused("unknown suite 'nope'; the suites are puma, tpcds, mixed, demo", "--suite", "nope");
         refused("the demo suite has no job 'grep'; its jobs are wordcount, stages", "--jobs", "wordcount,grep");
         refused("the demo suite has no scale 'huge'; its scales are tiny, small", "--scale", "huge");
         refused("unknown policy 'fast'; the policies are static, dynamic, punctual, punctual-noreserve",

@@ -97,9 +97,9 @@ class SimulateCommandTest {
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--policies", "justice,fifo"))
                 .isEqualTo(1);
         assertThat(lastError()).contains("unknown policy 'fifo'");
-        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--policies", "punctual:rush"))
+        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--policies", "punctual:lottery"))
                 .isEqualTo(1);
-        assertThat(lastError()).contains("unknown admission policy 'rush'");
+        assertThat(lastError()).contains("unknown admission policy 'lottery'").contains("rush");
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--deadlines", "Fixed3x"))
                 .isEqualTo(1);
         assertThat(lastError()).contains("unknown deadline type");

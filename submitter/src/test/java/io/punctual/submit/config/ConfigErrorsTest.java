@@ -65,6 +65,20 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void anUnknownAdmissionPolicyOrUtilityShapeIsAnErrorAtLoadThatListsWhatIsKnown() {
+        conf.site("punctual.admission.policy = \"lottery\"\npunctual.job.utility = \"cubic 5m\"\n");
+        conf.teamFile("e.conf", ConfDir.team("e", "e", 10).replace("}\n", "  jobs { j { utility = \"linear\" } }\n}\n"));
+        List<String> messages = conf.messages();
+        assertThat(messages).hasSize(3);
+        assertThat(messages).anySatisfy(m -> assertThat(m).contains("punctual.admission.policy")
+                .contains("\"first-fit\", \"justice\"").contains("lottery"));
+        assertThat(messages).anySatisfy(m -> assertThat(m).contains("punctual.job.utility").contains("cubic 5m")
+                .contains("\"linear <grace>\""));
+        assertThat(messages).anySatisfy(m -> assertThat(m).contains("punctual.team.jobs.j.utility")
+                .contains("\"linear\""));
+    }
+
+    @Test
     void missingRequiredKeysAreEachReported() {
         conf.teamFile("c.conf", "punctual.team { name = c }\n");
         assertThat(conf.messages()).containsExactlyInAnyOrder(

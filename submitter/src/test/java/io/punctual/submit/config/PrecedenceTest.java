@@ -33,10 +33,14 @@ class PrecedenceTest {
         Map<String, Sourced<String>> sourced = new HashMap<>();
         conf.forEach((k, v) -> sourced.put(k, new Sourced<>(v, new Origin(level, level.name()))));
         if (confidence == null) {
-            return new SettingsLayer(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), sourced);
+            return new SettingsLayer(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), sourced);
         }
         int n = level.ordinal() + 1;
-        return new SettingsLayer(at(level, confidence), at(level, 10 * n), at(level, 1024L * n), at(level, n), sourced);
+        return new SettingsLayer(at(level, confidence), at(level, 10 * n), at(level, 1024L * n), at(level, n),
+                at(level, new io.punctual.submit.request.DeadlineUtility(
+                        io.punctual.submit.request.DeadlineUtility.Shape.LINEAR, java.time.Duration.ofMinutes(n))),
+                sourced);
     }
 
     private static List<SettingsLayer> chain(Double request, Double job, Double team, Double site) {

@@ -39,12 +39,21 @@ final class EmbeddedGateway implements AutoCloseable {
     }
 
     static EmbeddedGateway start(Path work) throws IOException {
+        return start(work, "");
+    }
+
+    /** A gateway whose site file is {@code conf/embedded}'s with {@code siteLines} added at its end. */
+    static EmbeddedGateway start(Path work, String siteLines) throws IOException {
         Install install = Install.fromSystemProperty().orElseThrow();
         Files.createDirectories(work);
+        Path confDir = install.root().resolve("conf/embedded");
+        if (!siteLines.isEmpty()) {
+            confDir = copyConf(confDir, work.resolve("conf-" + System.nanoTime()), siteLines);
+        }
         PunctualHome home = new PunctualHome(work.resolve("home-" + System.nanoTime()));
         EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("conf"));
         ClusterGateway cluster = yarn.gateway();
-        ConfigSource config = ConfigSource.open(install.root().resolve("conf/embedded"), Map.of(), Clock.systemUTC());
+        ConfigSource config = ConfigSource.open(confDir, Map.of(), Clock.systemUTC());
         SparkRuntime runtime = SparkRuntime.thin(work.resolve("spark"), install.requireSparkClasspath(),
                 Path.of(System.getProperty("java.home"), "bin", "java"));
         var teamQueues = new DonorTeamQueues(SchedulerConfRest.at(yarn.resourceManagerWebAddress(),
@@ -52,6 +61,24 @@ final class EmbeddedGateway implements AutoCloseable {
         Gateway gateway = Gateway.start(new Gateway.Setup(config, cluster, yarn.confDir(), home, runtime,
                 Clock.systemUTC(), "127.0.0.1", 0, Optional.of(teamQueues)));
         return new EmbeddedGateway(yarn, cluster, gateway, install.requireWorkloadsJar().toString());
+    }
+
+    /**
+     * A copy of the configuration directory with lines added to its site file; the teams' relative local-dirs are
+     * made absolute, so they still point at the installation's workloads.
+     */
+    private static Path copyConf(Path from, Path to, String siteLines) throws IOException {
+        Files.createDirectories(to.resolve("teams"));
+        Files.writeString(to.resolve("site.conf"), Files.readString(from.resolve("site.conf")) + "\n" + siteLines
+                + "\n");
+        try (var teams = Files.list(from.resolve("teams"))) {
+            for (Path team : teams.toList()) {
+                Files.writeString(to.resolve("teams").resolve(team.getFileName()), Files.readString(team)
+                        .replace("\"../../workloads/target\"", "\"" + from.resolve("../../workloads/target")
+                                .normalize() + "\""));
+            }
+        }
+        return to;
     }
 
     @Override

@@ -57,6 +57,40 @@ class GatewayQueuesTest {
     }
 
     @Test
+    void aLatencySensitiveGroupsBatchRunsAsBopfClassedItsGroupAndABatchOfNoGroupDoesNot() throws Exception {
+        try (Gateway gateway = harness.gateway(launcher)) {
+            JsonNode classes = InMemoryGatewayHarness.JSON.readTree(InMemoryGatewayHarness.call(gateway,
+                    InMemoryGatewayHarness.ANALYTICS, "GET", "/queues", null).body());
+            String dashboards = classes.findValues("group").stream().filter(g -> g.asText().equals("dashboards"))
+                    .findFirst().map(g -> classes.toString()).orElseThrow();
+            assertThat(dashboards).contains("\"class\":\"hard\"");
+            int grouped = id(post(gateway, "/batches", ", \"conf\": {\"spark.deadline.jobKey\": \"dashboards.refresh\"}"));
+            int plain = id(post(gateway, "/batches", ", \"conf\": {\"spark.deadline.jobKey\": \"nightly\"}"));
+
+            JsonNode groupRuns = InMemoryGatewayHarness.await(gateway, grouped, b -> b.get("appId").isTextual());
+            InMemoryGatewayHarness.await(gateway, plain, b -> b.get("appId").isTextual());
+
+            assertThat(groupRuns.get("log").toString()).contains("BoPF admitted group dashboards as hard");
+            var launches = harness.launched().isEmpty() ? launcher.requests() : harness.launched();
+            assertThat(launches).filteredOn(r -> "dashboards.refresh".equals(r.conf().get("spark.deadline.jobKey")))
+                    .singleElement().satisfies(r -> assertThat(r.conf()).containsEntry("spark.yarn.priority", "0"));
+            assertThat(launches).filteredOn(r -> "nightly".equals(r.conf().get("spark.deadline.jobKey")))
+                    .singleElement().satisfies(r -> assertThat(r.conf()).doesNotContainKey("spark.yarn.priority"));
+            // A hard group's batch takes the reservation holding its burst when one is open now, else its team queue.
+            String queue = groupRuns.get("yarnQueue").asText();
+            boolean burstOpen = harness.cluster.reservations("sla").stream().anyMatch(r -> r.name()
+                    .equals("punctual-lq analytics/dashboards") && r.allocation().stream().anyMatch(step ->
+                    !step.start().isAfter(harness.clock.instant()) && step.end().isAfter(harness.clock.instant())));
+            assertThat(queue.startsWith("reservation_") || !burstOpen).as(queue).isTrue();
+        }
+    }
+
+    private static int id(HttpResponse<String> answer) throws Exception {
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+        return InMemoryGatewayHarness.JSON.readTree(answer.body()).get("id").asInt();
+    }
+
+    @Test
     void aBestEffortBatchNamingTheBestEffortQueueRunsThereAndSurvivesARestart() throws Exception {
         int id;
         try (Gateway first = harness.gateway(launcher)) {

@@ -7,6 +7,7 @@ import io.punctual.sizing.Resources;
 import io.punctual.sizing.sizer.Bound;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.launch.ContainerShapes;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.AppId;
@@ -28,7 +29,7 @@ class SubmissionMachineTest {
     private static final AppId APP = new AppId("application_1_0001");
     private static final ReservationId RESERVATION = new ReservationId("reservation_1_0001");
 
-    private final SubmissionMachine machine = new SubmissionMachine(new LargeViolators(1000));
+    private final SubmissionMachine machine = new SubmissionMachine(new LargeViolators(1000), AdmissionPolicy.FIRST_FIT);
     private final Submission submission = new Submission("p-machine-1", SubmitArguments.parse(List.of("app.jar")),
             new JobKey("t", "j"), T0, T0.plus(Duration.ofMinutes(10)), "sla", Path.of("/tmp"));
     private final Sizing sizing = new Sizing(new ContainerShapes(Resources.of(1, 1536), Resources.of(1, 1536), 2),

@@ -67,6 +67,37 @@ class DeployedPolicyTest {
     }
 
     @Test
+    void inABurstJusticesQueueMeetsMoreDeadlinesThanFirstFitAndDropsOnlyWithAReason() {
+        // Forty first-time jobs within ten seconds: each is sized to hold its whole window, so first-fit can reserve
+        // for almost none of them; Justice's queue hands the plan on as jobs finish.
+        List<SimJob> jobs = Workload.jobs(new SyntheticTrace(40, 10, 5, 0.7).generate(2), TaskModel.DEFAULT,
+                DeadlineType.JOCKEY2X4X, 2);
+        ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
+        RunResult firstFit = run(jobs, cluster, "first-fit");
+        DeployedPolicy justice = DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "justice"));
+        RunResult queued = Simulation.run(jobs, cluster, justice, 60);
+
+        assertThat(queued.policy()).isEqualTo("punctual:justice");
+        assertThat(met(queued)).isGreaterThan(met(firstFit));
+        assertThat(queued.jobs().stream().filter(JobResult::dropped).count())
+                .isLessThan(firstFit.jobs().stream().filter(JobResult::dropped).count());
+        assertThat(queued.jobs()).filteredOn(JobResult::dropped).allSatisfy(row -> assertThat(row.reason())
+                .containsAnyOf("dropped from the admission queue", "still waiting when the simulation ran out"));
+        assertThat(queued.peakCpus()).isLessThanOrEqualTo(cluster.cpus());
+        assertThat(justice.reservationsHeld()).isZero();
+    }
+
+    private RunResult run(List<SimJob> jobs, ClusterSpec cluster, String admission) {
+        return Simulation.run(jobs, cluster, DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, admission)), 60);
+    }
+
+    private static long met(RunResult run) {
+        return run.jobs().stream().filter(JobResult::metDeadline).count();
+    }
+
+    @Test
     void anAdmissionPolicyThatDoesNotExistIsRefusedWhenThePolicyIsBuilt() {
         PolicyContext context = new PolicyContext(List.of(), new ClusterSpec(1, 8, 32768, 2048),
                 PolicyContext.Settings.DEFAULTS, "lottery");

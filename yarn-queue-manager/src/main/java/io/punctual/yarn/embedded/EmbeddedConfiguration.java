@@ -30,6 +30,9 @@ final class EmbeddedConfiguration {
         conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
         // A full developer disk must not mark the only NodeManagers unhealthy.
         conf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 100.0f);
+        // Application priorities order a queue's applications (BoPF's soft and elastic groups ahead of batch work);
+        // YARN caps every priority at this, 0 by default, which would flatten them all.
+        conf.setInt(YarnConfiguration.MAX_CLUSTER_LEVEL_APPLICATION_PRIORITY, 10);
         conf.setBoolean(YarnConfiguration.RM_SYSTEM_METRICS_PUBLISHER_ENABLED, false);
         conf.setBoolean(YarnConfiguration.TIMELINE_SERVICE_ENABLED, false);
         // Clients fail fast when the RM is gone instead of retrying for fifteen minutes.
