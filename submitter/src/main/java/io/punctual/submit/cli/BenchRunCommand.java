@@ -69,6 +69,12 @@ final class BenchRunCommand implements Command {
             "--workloads-jar");
     private static final Set<String> SWITCHES = Set.of("--force", "--resume", "--json", "--help");
 
+    /**
+     * What writes report.html, results.csv and the plots once a run has finished: the report package
+     * ({@code io.punctual.submit.bench.report}) plugs in here, e.g. {@code dir -> BenchReport.write(dir)}.
+     */
+    static final ReportHook REPORT_HOOK = ReportHook.NONE;
+
     @Override
     public String summary() {
         return "run every policy on a suite's jobs through a gateway; write results.json and run.json";
@@ -105,7 +111,7 @@ final class BenchRunCommand implements Command {
                     + plan.jobs().size() + " job(s), policies " + String.join(", ", plan.policies()) + ", through "
                     + target.label() + " gateway " + target.client().base() + "; bench home " + benchHome);
             BenchRun.Result result = BenchRun.run(new BenchRun.Setup(plan, suite, report, target, historyDeadline,
-                    ReportHook.NONE, context.out(), context.clock()));
+                    REPORT_HOOK, context.out(), context.clock()));
             print(result, report, flags.has("--json"), context);
             return result.interrupted() ? 1 : 0;
         }
