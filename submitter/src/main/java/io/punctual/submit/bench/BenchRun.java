@@ -70,8 +70,9 @@ public final class BenchRun {
         double before = Optional.ofNullable(info.get().wallSeconds()).orElse(0.0);
         Runnable save = () -> s.report().write(info.get());
         save.run();
-        try (RunGuard guard = RunGuard.install(s.target().client())) {
-            guard.onStop(() -> s.report().write(info.get().with("interrupted", before + since(started, s.clock()))));
+        RunGuard guard = RunGuard.install(s.target().client());
+        guard.onStop(() -> s.report().write(info.get().with("interrupted", before + since(started, s.clock()))));
+        try {
             boolean whole = measure(s, ledger, info, save, new BatchRunner(s.target().client(), guard, s.clock()));
             if (!whole) {
                 guard.stop("the bench was stopped"); // waits for the shutdown hook's deletions to finish
@@ -86,9 +87,13 @@ public final class BenchRun {
             }
             return new Result(info.get(), summaries, !whole);
         } catch (RuntimeException e) {
+            // What is still running is deleted, as for Ctrl-C; the run is recorded as failed, its rows kept.
+            guard.stop("the bench failed");
             info.set(info.get().with("failed: " + e.getMessage(), before + since(started, s.clock())));
             save.run();
             throw e;
+        } finally {
+            guard.close();
         }
     }
 

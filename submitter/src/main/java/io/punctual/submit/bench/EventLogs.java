@@ -41,7 +41,15 @@ public final class EventLogs {
 
     /** The application's cost, once its finished log is there; empty when it left no log (it never started). */
     public Optional<AppCost> cost(String appId) {
-        long giveUp = System.nanoTime() + settle.toNanos();
+        return cost(appId, true);
+    }
+
+    /**
+     * @param settle whether to wait for the finished log; a killed application's log stays {@code .inprogress}, so
+     *               for one that did not succeed what is there is read at once
+     */
+    public Optional<AppCost> cost(String appId, boolean settle) {
+        long giveUp = System.nanoTime() + (settle ? this.settle.toNanos() : 0);
         Optional<Path> log = find(appId);
         while (log.filter(p -> !inProgress(p)).isEmpty() && System.nanoTime() < giveUp) {
             sleep();

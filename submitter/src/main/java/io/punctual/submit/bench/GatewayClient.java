@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.UUID;
 
 /**
  * The bench's side of a Punctual gateway: Livy's batch API over HTTP with the team's bearer token, so that what is
@@ -38,27 +39,30 @@ public final class GatewayClient {
 
     /** Checks that the gateway answers and takes the token, before anything is submitted. */
     public void checkAccess() {
-        call("GET", "/batches?size=1", null, 200);
+        call("GET", "/batches?size=1", null, 200, null);
     }
 
-    /** {@code POST /batches}: a new batch. */
+    /**
+     * {@code POST /batches}: a new batch. Its retries carry one {@code Idempotency-Key}, so a request that reached the
+     * gateway before its answer was lost never starts a second application.
+     */
     public BatchView submit(BatchBody body) {
-        return BatchView.of(call("POST", "/batches", body.json(), 201));
+        return BatchView.of(call("POST", "/batches", body.json(), 201, "bench-" + UUID.randomUUID()));
     }
 
     /** {@code POST /batches?dryRun=true}: the sizing and admission a batch would get, nothing recorded. */
     public JsonNode dryRun(BatchBody body) {
-        return call("POST", "/batches?dryRun=true", body.json(), 200);
+        return call("POST", "/batches?dryRun=true", body.json(), 200, null);
     }
 
     public BatchView batch(int id) {
-        return BatchView.of(call("GET", "/batches/" + id, null, 200));
+        return BatchView.of(call("GET", "/batches/" + id, null, 200, null));
     }
 
     /** {@code DELETE /batches/{id}}: kills its application and releases its reservation; a batch already gone is fine. */
     public void delete(int id) {
         try {
-            call("DELETE", "/batches/" + id, null, 200);
+            call("DELETE", "/batches/" + id, null, 200, null);
         } catch (GatewayRefusal e) {
             if (e.status() != 404) {
                 throw e;
@@ -66,11 +70,15 @@ public final class GatewayClient {
         }
     }
 
-    private JsonNode call(String method, String path, ObjectNode body, int expected) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+    private JsonNode call(String method, String path, ObjectNode body, int expected, String idempotencyKey) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body.toString())).build();
+                        : HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (idempotencyKey != null) {
+            builder.header("Idempotency-Key", idempotencyKey);
+        }
+        HttpRequest request = builder.build();
         for (int attempt = 1; ; attempt++) {
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -78,7 +86,7 @@ public final class GatewayClient {
                     pause(Duration.ofSeconds(response.headers().firstValueAsLong("Retry-After").orElse(5)));
                     continue;
                 }
-                if (response.statusCode() != expected) {
+                if (response.statusCode() != expected && !(idempotencyKey != null && response.statusCode() == 200)) {
                     throw new GatewayRefusal(response.statusCode(), method + " " + base + path + " answered "
                             + response.statusCode() + ": " + message(response.body()) + hint(response.statusCode()));
                 }

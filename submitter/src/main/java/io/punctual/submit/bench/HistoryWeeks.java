@@ -77,7 +77,7 @@ public final class HistoryWeeks {
     }
 
     private HistoryRun record(String key, int week, int executors, Instant submitted, BatchView batch) {
-        Optional<AppCost> cost = batch.appId().flatMap(logs::cost);
+        Optional<AppCost> cost = batch.appId().flatMap(app -> logs.cost(app, batch.succeeded()));
         boolean good = batch.succeeded() && cost.isPresent();
         String reason = batch.succeeded() ? cost.isPresent() ? null : "no event log in " + logs.dir() : batch.failure();
         return new HistoryRun(key, week, executors, batch.id(), batch.appId().orElse(null), submitted.toString(),

@@ -148,7 +148,7 @@ public final class PolicyRun {
                     row(p.arrival(), BenchRows.refused(p.job(), batch.reason().orElse("rejected")));
                 } else {
                     hold(p.job().job(), batch);
-                    row(p.arrival(), BenchRows.ended(p.job(), batch, batch.appId().flatMap(logs::cost),
+                    row(p.arrival(), BenchRows.ended(p.job(), batch, batch.appId().flatMap(app -> logs.cost(app, batch.succeeded())),
                             plan.executorCores()));
                 }
             } else if (clock.instant().isAfter(p.killAt())) {
