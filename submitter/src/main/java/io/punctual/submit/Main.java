@@ -2,6 +2,7 @@ package io.punctual.submit;
 
 import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.cli.CliContext;
+import io.punctual.submit.cli.BenchCommand;
 import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
@@ -43,6 +44,7 @@ public final class Main {
         commands.put("serve", new ServeCommand());
         commands.put("cluster", new ClusterCommand());
         commands.put("simulate", new SimulateCommand());
+        commands.put("bench", new BenchCommand());
         return commands;
     }
 

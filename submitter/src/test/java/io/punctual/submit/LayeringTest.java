@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The submitter's packages depend downward only: the request value at the bottom, then configuration, launching and
- * learning, the pipeline over them, the composition root, and the two entry points (gateway, command line) on top.
+ * learning, the pipeline over them, the composition root, and the entry points on top: the gateway, the benchmark
+ * (a client of a gateway, so it reaches below only for the request's values) and the command line.
  * An import that points back up fails here, with the offending class and line.
  */
 class LayeringTest {
@@ -31,11 +32,13 @@ class LayeringTest {
                 .layer("Assembly").definedBy("io.punctual.submit.assembly..")
                 .layer("Simulate").definedBy("io.punctual.submit.simulate..")
                 .layer("Gateway").definedBy("io.punctual.submit.gateway..")
+                .layer("Bench").definedBy("io.punctual.submit.bench..")
                 .layer("Cli").definedBy("io.punctual.submit.cli..")
                 .layer("Main").definedBy(belongToAnyOf(Main.class))
                 .whereLayer("Main").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
                 .whereLayer("Gateway").mayOnlyBeAccessedByLayers("Cli")
+                .whereLayer("Bench").mayOnlyBeAccessedByLayers("Cli")
                 .whereLayer("Simulate").mayOnlyBeAccessedByLayers("Cli")
                 .whereLayer("Assembly").mayOnlyBeAccessedByLayers("Simulate", "Gateway", "Cli")
                 .whereLayer("Pipeline").mayOnlyBeAccessedByLayers("Assembly", "Simulate", "Gateway", "Cli")
@@ -43,7 +46,7 @@ class LayeringTest {
                 .whereLayer("Launch").mayOnlyBeAccessedByLayers("Pipeline", "Assembly", "Simulate", "Gateway", "Cli")
                 .whereLayer("Config").mayOnlyBeAccessedByLayers("Assembly", "Simulate", "Gateway", "Cli")
                 .whereLayer("Request").mayOnlyBeAccessedByLayers("Config", "Launch", "Learn", "Pipeline", "Assembly",
-                        "Simulate", "Gateway", "Cli", "Main")
+                        "Simulate", "Gateway", "Bench", "Cli", "Main")
                 .check(MAIN);
     }
 }

@@ -1,6 +1,7 @@
 package io.punctual.submit.cli;
 
 import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.bench.DemoInput;
 
 import io.punctual.submit.request.Deadlines;
 import io.punctual.submit.request.SubmitArguments;

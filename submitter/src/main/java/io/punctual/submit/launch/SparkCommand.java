@@ -17,7 +17,7 @@ import java.util.Set;
  * Turns a submission into the spark-submit command that runs it inside its reserved capacity. Every option the user
  * gave passes through unchanged, except the few Punctual must own for the reservation to mean anything: the queue,
  * the pinned executor count (dynamic allocation off), the tags that find the application again, and event logging
- * into Punctual's history.
+ * into Punctual's history. A best-effort run (no reservation) whose user turned dynamic allocation on keeps it.
  */
 public final class SparkCommand {
 
@@ -36,6 +36,17 @@ public final class SparkCommand {
     public static LaunchRequest inQueue(Submission submission, String queue, ContainerShapes shapes,
                                         String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output,
                                         Path scratch) {
+        return inQueue(submission, queue, shapes, eventLogDir, runtime, hadoopConfDir, output, scratch, true);
+    }
+
+    /**
+     * @param reserved false for a best-effort run (no deadline, no reservation): there a user's
+     *                 {@code spark.dynamicAllocation.enabled=true} is kept, since no reserved count has to be honoured
+     */
+    public static LaunchRequest inQueue(Submission submission, String queue, ContainerShapes shapes,
+                                        String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output,
+                                        Path scratch, boolean reserved) {
+        boolean dynamic = !reserved && dynamicAllocation(submission);
         Map<String, String> env = new LinkedHashMap<>(Map.of(
                 "HADOOP_CONF_DIR", hadoopConfDir.toString(),
                 "YARN_CONF_DIR", hadoopConfDir.toString(),
@@ -47,18 +58,26 @@ public final class SparkCommand {
             env.put("PYSPARK_ARCHIVES_PATH", String.join(",", runtime.pysparkArchives()));
         }
         Optional<String> mainClass = submission.args().option("--class");
-        return new LaunchRequest(submission.args().primaryResource(), mainClass, options(submission, queue, shapes),
-                conf(submission, eventLogDir, runtime), submission.args().appArgs(), env, submission.workingDir(),
-                output);
+        return new LaunchRequest(submission.args().primaryResource(), mainClass,
+                options(submission, queue, shapes, dynamic), conf(submission, eventLogDir, runtime, dynamic),
+                submission.args().appArgs(), env, submission.workingDir(), output);
     }
 
-    private static List<SparkOption> options(Submission submission, String queue, ContainerShapes shapes) {
+    private static boolean dynamicAllocation(Submission submission) {
+        return "true".equalsIgnoreCase(String.valueOf(SparkSettings.effective(submission.args())
+                .get("spark.dynamicAllocation.enabled")).trim());
+    }
+
+    private static List<SparkOption> options(Submission submission, String queue, ContainerShapes shapes,
+                                             boolean dynamic) {
         List<SparkOption> options = new ArrayList<>();
         options.add(SparkOption.of("--master", "yarn"));
         options.add(SparkOption.of("--deploy-mode", SparkSettings.clusterMode(SparkSettings.effective(submission.args()))
                 ? "cluster" : "client"));
         options.add(SparkOption.of("--queue", queue));
-        options.add(SparkOption.of("--num-executors", Integer.toString(shapes.executors())));
+        if (!dynamic) {
+            options.add(SparkOption.of("--num-executors", Integer.toString(shapes.executors())));
+        }
         for (SparkOption option : submission.args().sparkOptions()) {
             if (!OWNED.contains(option.name())) {
                 options.add(option);
@@ -67,10 +86,15 @@ public final class SparkCommand {
         return options;
     }
 
-    private static Map<String, String> conf(Submission submission, String eventLogDir, SparkRuntime runtime) {
+    private static Map<String, String> conf(Submission submission, String eventLogDir, SparkRuntime runtime,
+                                            boolean dynamic) {
         Map<String, String> userConf = submission.args().conf();
         Map<String, String> conf = new LinkedHashMap<>(userConf);
-        conf.put("spark.dynamicAllocation.enabled", "false");
+        if (!dynamic) {
+            conf.put("spark.dynamicAllocation.enabled", "false");
+            // Pinned executors only help if the job waits for all of them before it starts.
+            conf.putIfAbsent("spark.scheduler.minRegisteredResourcesRatio", "1.0");
+        }
         conf.put("spark.yarn.tags", tags(userConf.get("spark.yarn.tags"), submission));
         conf.put(DeadlineKeys.SUBMISSION_ID, submission.id());
         conf.put(DeadlineKeys.JOB_KEY, submission.jobKey().name());
@@ -78,8 +102,6 @@ public final class SparkCommand {
         conf.put(DeadlineKeys.AT, submission.deadline().toString());
         conf.put("spark.eventLog.enabled", "true");
         conf.put("spark.eventLog.dir", eventLogDir);
-        // Pinned executors only help if the job waits for all of them before it starts.
-        conf.putIfAbsent("spark.scheduler.minRegisteredResourcesRatio", "1.0");
         // spark-submit exits once YARN has the application: Punctual follows it through YARN, so nothing depends on
         // a child process that a restart or a Ctrl-C could orphan.
         conf.put("spark.yarn.submit.waitAppCompletion", "false");

@@ -99,7 +99,7 @@ public final class Conductor {
         } else if (action instanceof Action.CheckQueue check) {
             return Optional.of(checkQueue(submission, check));
         } else if (action instanceof Action.Launch launch) {
-            return Optional.of(launch(submission, launch));
+            return Optional.of(launch(state, launch));
         } else if (action instanceof Action.FindByTag) {
             return Optional.of(findByTag(submission));
         } else if (action instanceof Action.Poll poll) {
@@ -125,8 +125,10 @@ public final class Conductor {
         }
     }
 
-    private Observation launch(Submission submission, Action.Launch launch) {
-        SubmissionPipeline.Started started = pipeline.launchInQueue(submission, launch.sizing(), launch.queue());
+    private Observation launch(SubmissionState state, Action.Launch launch) {
+        boolean reserved = !(state instanceof SubmissionState.Launching launching) || launching.reservation().isPresent();
+        SubmissionPipeline.Started started = pipeline.launchInQueue(state.submission(), launch.sizing(), launch.queue(),
+                reserved);
         started.submitter().ifPresent(process -> started.answer().app().ifPresent(app -> submitters.put(app, process)));
         return started.answer();
     }

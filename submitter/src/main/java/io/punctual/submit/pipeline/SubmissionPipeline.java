@@ -251,14 +251,17 @@ public final class SubmissionPipeline {
     record Started(Observation.LaunchDone answer, Optional<LaunchedApp> submitter) {
     }
 
-    /** Starts the application in a queue (a reservation's, or a best-effort queue); returns once YARN has it. */
-    Started launchInQueue(Submission submission, Sizing sizing, String queue) {
+    /**
+     * Starts the application in a queue (a reservation's, or a best-effort queue when {@code reserved} is false);
+     * returns once YARN has it.
+     */
+    Started launchInQueue(Submission submission, Sizing sizing, String queue, boolean reserved) {
         Path output = submitOutput(settings.submissionLogs(), submission.id());
         Instant launched = clock.instant();
         LaunchRequest request;
         try {
             request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
-                    settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch());
+                    settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch(), reserved);
         } catch (UncheckedIOException e) {
             // The one archive of Spark's jars could not be put on the cluster's file system.
             return new Started(new Observation.LaunchDone(Optional.empty(), "Spark's jars are not on the cluster: "

@@ -67,6 +67,30 @@ class SparkCommandTest {
     }
 
     @Test
+    void aBestEffortRunKeepsDynamicAllocationWhenAskedAndOtherwiseStaysPinned() {
+        var shapes = new ContainerShapes(Resources.of(1, 1536), Resources.of(1, 1536), 4);
+        Submission dynamic = submission("--conf", "spark.dynamicAllocation.enabled=true", "--conf",
+                "spark.dynamicAllocation.shuffleTracking.enabled=true", "--num-executors", "3", "app.jar");
+        SparkRuntime runtime = new SparkRuntime(Path.of("/opt/spark"), new SparkJars.FromDistribution(), List.of());
+
+        var bestEffort = SparkCommand.inQueue(dynamic, "analytics", shapes, "file:/e", runtime, Path.of("/etc/hadoop"),
+                Path.of("/tmp/out.log"), Path.of("/tmp"), false);
+        var reserved = SparkCommand.inQueue(dynamic, "reservation_1_0001", shapes, "file:/e", runtime,
+                Path.of("/etc/hadoop"), Path.of("/tmp/out.log"), Path.of("/tmp"), true);
+        var pinnedBestEffort = SparkCommand.inQueue(submission("app.jar"), "analytics", shapes, "file:/e", runtime,
+                Path.of("/etc/hadoop"), Path.of("/tmp/out.log"), Path.of("/tmp"), false);
+
+        assertThat(bestEffort.conf()).containsEntry("spark.dynamicAllocation.enabled", "true")
+                .containsEntry("spark.dynamicAllocation.shuffleTracking.enabled", "true")
+                .doesNotContainKey("spark.scheduler.minRegisteredResourcesRatio");
+        assertThat(bestEffort.argv()).doesNotContain("--num-executors").containsSubsequence("--queue", "analytics");
+        assertThat(reserved.conf()).containsEntry("spark.dynamicAllocation.enabled", "false");
+        assertThat(reserved.argv()).containsSubsequence("--num-executors", "4");
+        assertThat(pinnedBestEffort.conf()).containsEntry("spark.dynamicAllocation.enabled", "false");
+        assertThat(pinnedBestEffort.argv()).containsSubsequence("--num-executors", "4");
+    }
+
+    @Test
     void clientModeIsKeptWhenAsked() {
         var request = command(submission("--deploy-mode", "client", "app.jar"), false);
         assertThat(request.argv()).containsSubsequence("--deploy-mode", "client");

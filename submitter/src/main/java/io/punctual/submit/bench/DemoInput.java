@@ -1,4 +1,4 @@
-package io.punctual.submit.cli;
+package io.punctual.submit.bench;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -10,9 +10,9 @@ import java.util.SplittableRandom;
 
 /**
  * The demo's input: text files of words drawn from a Zipf-like vocabulary, generated once per size and seed so that
- * repeated demo runs read the same data.
+ * repeated demo runs read the same data. The demo suite's word count reads it too.
  */
-final class DemoInput {
+public final class DemoInput {
 
     private static final int FILES = 8;
     private static final int VOCABULARY = 20_000;
@@ -21,7 +21,7 @@ final class DemoInput {
     }
 
     /** Writes {@code megabytes} of text under {@code dir} unless it is already there; returns the directory. */
-    static Path ensure(Path dir, int megabytes, long seed) {
+    public static Path ensure(Path dir, int megabytes, long seed) {
         Path marker = dir.resolve("_COMPLETE");
         String spec = megabytes + " MB, seed " + seed;
         try {

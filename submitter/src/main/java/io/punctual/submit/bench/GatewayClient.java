@@ -1,0 +1,144 @@
+package io.punctual.submit.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.UUID;
+
+/**
+ * The bench's side of a Punctual gateway: Livy's batch API over HTTP with the team's bearer token, so that what is
+ * measured is what a team's scheduler goes through. A 503 (the gateway's store is briefly away) is retried after its
+ * {@code Retry-After}, as Livy clients are told to; any other refusal is an error naming the call and the answer.
+ */
+public final class GatewayClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int ATTEMPTS = 5;
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final URI base;
+    private final String token;
+    private final HttpClient http;
+
+    public GatewayClient(URI base, String token) {
+        this.base = URI.create(base.toString().replaceAll("/+$", ""));
+        this.token = token;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    /** Checks that the gateway answers and takes the token, before anything is submitted. */
+    public void checkAccess() {
+        call("GET", "/batches?size=1", null, 200, null);
+    }
+
+    /**
+     * {@code POST /batches}: a new batch. Its retries carry one {@code Idempotency-Key}, so a request that reached the
+     * gateway before its answer was lost never starts a second application.
+     */
+    public BatchView submit(BatchBody body) {
+        return BatchView.of(call("POST", "/batches", body.json(), 201, "bench-" + UUID.randomUUID()));
+    }
+
+    /** {@code POST /batches?dryRun=true}: the sizing and admission a batch would get, nothing recorded. */
+    public JsonNode dryRun(BatchBody body) {
+        return call("POST", "/batches?dryRun=true", body.json(), 200, null);
+    }
+
+    public BatchView batch(int id) {
+        return BatchView.of(call("GET", "/batches/" + id, null, 200, null));
+    }
+
+    /** {@code DELETE /batches/{id}}: kills its application and releases its reservation; a batch already gone is fine. */
+    public void delete(int id) {
+        try {
+            call("DELETE", "/batches/" + id, null, 200, null);
+        } catch (GatewayRefusal e) {
+            if (e.status() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    private JsonNode call(String method, String path, ObjectNode body, int expected, String idempotencyKey) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (idempotencyKey != null) {
+            builder.header("Idempotency-Key", idempotencyKey);
+        }
+        HttpRequest request = builder.build();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 503 && attempt < ATTEMPTS) {
+                    pause(Duration.ofSeconds(response.headers().firstValueAsLong("Retry-After").orElse(5)));
+                    continue;
+                }
+                if (response.statusCode() != expected && !(idempotencyKey != null && response.statusCode() == 200)) {
+                    throw new GatewayRefusal(response.statusCode(), method + " " + base + path + " answered "
+                            + response.statusCode() + ": " + message(response.body()) + hint(response.statusCode()));
+                }
+                return JSON.readTree(response.body());
+            } catch (IOException e) {
+                if (attempt >= ATTEMPTS) {
+                    throw new IllegalStateException("cannot reach the gateway at " + base + " (" + method + " " + path
+                            + ": " + e.getMessage() + "); is it running? start one with 'punctual serve' or leave"
+                            + " --gateway out to use an embedded one", e);
+                }
+                pause(Duration.ofSeconds(attempt));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while calling the gateway", e);
+            }
+        }
+    }
+
+    private static String message(String body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            return node.has("msg") ? node.get("msg").asText() : body;
+        } catch (IOException e) {
+            return body;
+        }
+    }
+
+    private static String hint(int status) {
+        return status == 401 ? "; pass the team's token with --token" : "";
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to call the gateway again", e);
+        }
+    }
+
+    /** The gateway answered, but not as asked. */
+    public static final class GatewayRefusal extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+        private final int status;
+
+        GatewayRefusal(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+
+        public int status() {
+            return status;
+        }
+    }
+}
