@@ -88,7 +88,7 @@
     timer = setTimeout(refresh, REFRESH_MS);
   }
 
-  // The team's latency-sensitive groups and the class BoPF admitted each into (GET /queues).
+  // The class BoPF admitted the team's batch queue and each latency-sensitive group into (GET /queues).
   async function renderQueues() {
     const response = await fetch('/queues', { headers: { Authorization: `Bearer ${token()}` } });
     const line = $('groups');
@@ -98,8 +98,9 @@
     }
     const view = await response.json();
     const groups = view.latencySensitive || [];
-    line.textContent = groups.length === 0 ? '' : 'Latency-sensitive groups (BoPF): ' + groups.map((g) =>
-      `${g.group} ${g.class}${g.class === 'rejected' ? ' (runs as best-effort work)' : ''}`).join(', ');
+    const name = (g) => (g.group === '(batch)' ? 'batch queue' : `group ${g.group}`);
+    line.textContent = groups.length === 0 ? '' : 'BoPF classes: ' + groups.map((g) =>
+      `${name(g)} ${g.class}${g.class === 'rejected' ? ' (runs as best-effort work)' : ''}`).join(', ');
   }
 
   function setStatus(text, isError = false) {

@@ -105,8 +105,8 @@ class JobsPageIT {
         assertThat(cells.subList(0, 2)).containsExactly(String.valueOf(succeeding), "analytics");
         browser.awaitTrue("document.getElementById('groups').textContent.includes('dashboards')", Duration.ofSeconds(30));
         assertThat(browser.evaluate("document.getElementById('groups').textContent").asText())
-                .as("the team's latency-sensitive groups with their BoPF class").matches(
-                        "Latency-sensitive groups \\(BoPF\\): dashboards (hard|soft|elastic|rejected).*");
+                .as("the team's queues with their BoPF class").matches(
+                        "BoPF classes: .*group dashboards (hard|soft|elastic|rejected).*");
         // The job key, then what this job's deadline runs achieved since the gateway started (one run so far).
         assertThat(cells.get(2)).startsWith(goodApi.get("jobKey").asText()).containsPattern("met [01] of 1$");
         assertThat(good.get("times").get(3).asText()).isEqualTo(goodApi.get("deadline").asText());
