@@ -2,9 +2,14 @@ package io.punctual.submit.bench.report;
 
 import io.punctual.submit.bench.report.ExecutorUsage.CoreSpan;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.internal.series.MarkerSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -98,45 +103,34 @@ public final class ReportCharts {
         return png(chart);
     }
 
-    /**
-     * One line per policy over the weeks ({@code labels} name the x positions 1..n); a null value leaves that week
-     * out of the policy's line.
-     */
+    /** One line per policy over the weeks, one category per label; a null value leaves that week out of its line. */
     public byte[] weekly(String title, String yTitle, List<String> labels, Map<String, Double[]> valuesByPolicy) {
-        XYChart chart = chart(title, "week", yTitle);
-        chart.setCustomXAxisTickLabelsFormatter(x -> {
-            int i = (int) Math.round(x) - 1;
-            return Math.abs(x - Math.round(x)) < 1e-6 && i >= 0 && i < labels.size() ? labels.get(i) : "";
-        });
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("week")
+                .yAxisTitle(yTitle).build();
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line)
+                .setOverlapped(true).setLegendPosition(Styler.LegendPosition.OutsideS)
+                .setChartBackgroundColor(Color.WHITE).setPlotBackgroundColor(Color.WHITE).setMarkerSize(7);
         valuesByPolicy.forEach((policy, values) -> {
-            double[] x = new double[values.length];
-            double[] y = new double[values.length];
-            int n = 0;
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] != null) {
-                    x[n] = i + 1;
-                    y[n++] = values[i];
-                }
-            }
-            if (n > 0) {
-                styled(chart.addSeries(policy, Arrays.copyOf(x, n), Arrays.copyOf(y, n)), policy)
-                        .setMarker(SeriesMarkers.CIRCLE);
+            if (Arrays.stream(values).anyMatch(v -> v != null)) {
+                styled(chart.addSeries(policy, labels, Arrays.asList(values)), policy).setMarker(SeriesMarkers.CIRCLE);
             }
         });
-        chart.getStyler().setXAxisMin(0.5).setXAxisMax(labels.size() + 0.5);
+        if (chart.getSeriesMap().isEmpty() && !labels.isEmpty()) {
+            chart.addSeries("no data", labels.subList(0, 1), List.of(0.0)).setMarker(SeriesMarkers.NONE);
+        }
         return png(chart);
     }
 
     private static XYChart chart(String title, String x, String y) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y)
                 .build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW).setChartBackgroundColor(Color.WHITE)
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)
                 .setPlotBackgroundColor(Color.WHITE);
         chart.getStyler().setMarkerSize(7);
         return chart;
     }
 
-    private XYSeries styled(XYSeries series, String policy) {
+    private <S extends MarkerSeries> S styled(S series, String policy) {
         int index = policies.indexOf(policy);
         Color color = PALETTE[Math.floorMod(index < 0 ? policy.hashCode() : index, PALETTE.length)];
         series.setLineColor(color);
@@ -156,6 +150,10 @@ public final class ReportCharts {
         if (chart.getSeriesMap().isEmpty()) {
             chart.addSeries("no data", new double[] {0}, new double[] {0}).setMarker(SeriesMarkers.NONE);
         }
+        return png((Chart<?, ?>) chart);
+    }
+
+    private static byte[] png(Chart<?, ?> chart) {
         try {
             return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {

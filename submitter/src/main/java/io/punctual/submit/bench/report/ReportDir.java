@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.submit.bench.BenchRow;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -120,12 +121,18 @@ public record ReportDir(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
         return s == null || s.isBlank();
     }
 
-    /** Resolves a row's event log: relative paths are relative to the report directory. */
+    /**
+     * Where a row's event log is: a relative path is relative to the report directory (so a report that keeps its
+     * logs inside moves as one), a {@code file:} URI a local path, any other URI (hdfs://...) as it is.
+     */
     public String eventLogLocation(BenchRow row) {
         String log = row.eventLog();
-        if (log == null || log.contains("://") || log.startsWith("file:")) {
-            return log;
+        if (log == null || log.isBlank()) {
+            return null;
         }
-        return dir.resolve(log).toString();
+        if (log.startsWith("file:")) {
+            return Path.of(URI.create(log)).toString();
+        }
+        return log.contains("://") ? log : dir.resolve(log).toString();
     }
 }

@@ -141,6 +141,49 @@ class ReportCommandTest {
     }
 
     @Test
+    void withoutRunJsonTheReportSaysSoAndKeepsTheRowsNumbers() throws Exception {
+        Path dir = work.resolve("no-run");
+        ReportFixture.write(dir);
+        Files.delete(dir.resolve(ReportDir.RUN));
+        ReportFixture.rewrite(dir, rows -> rows.stream().map(r -> r.reservationId() == null ? r : reserved(r, 1000.0))
+                .toList());
+        assertThat(run("no-run")).as(err()).isZero();
+        // the rows still tell how much was reserved; without the windows, not how much of it went unused
+        assertThat(out()).contains("? of 2000 vcore-s");
+        JsonNode json = ReportFixture.JSON.readTree(dir.resolve(ReportDir.SUMMARY).toFile());
+        assertThat(json.get("run").isNull()).isTrue();
+        assertThat(json.at("/policies/1/reserved/vcoreSeconds").asDouble()).isEqualTo(2000.0);
+        assertThat(json.at("/policies/1/reserved/unusedVcoreSeconds").isNull()).isTrue();
+        assertThat(Files.readString(dir.resolve(ReportDir.HTML))).contains("No run.json in this directory");
+    }
+
+    static BenchRow reserved(BenchRow r, double vcoreSeconds) {
+        return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
+                r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
+                r.predictedFinish(), r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), vcoreSeconds);
+    }
+
+    @Test
+    void eventLogsNamedByFileUriOrRelativeToTheDirectoryAreBothFound() throws Exception {
+        Path dir = work.resolve("uris");
+        ReportFixture.write(dir);
+        ReportFixture.rewrite(dir, rows -> rows.stream().map(r -> r.eventLog() == null || !r.policy().equals("static")
+                ? r : withLog(r, dir.resolve(r.eventLog()).toUri().toString())).toList());
+        ReportDir report = ReportDir.read(dir);
+        assertThat(report.rows().get(0).row().eventLog()).startsWith("file:/");
+        EventLogs logs = EventLogs.read(report);
+        assertThat(logs.problems()).isEmpty();
+        assertThat(report.rows()).allSatisfy(t -> assertThat(logs.of(t.row()).isPresent())
+                .isEqualTo(t.row().eventLog() != null));
+    }
+
+    static BenchRow withLog(BenchRow r, String log) {
+        return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
+                r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
+                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
+    }
+
+    @Test
     void badArgumentsSayWhatToDo() {
         assertThat(run()).isEqualTo(1);
         assertThat(err()).contains("takes one report directory, got 0; run 'punctual bench report --help'");
