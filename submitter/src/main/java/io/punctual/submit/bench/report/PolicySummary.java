@@ -25,13 +25,15 @@ import java.util.TreeMap;
  * @param hitRateAll      deadlines met ÷ all jobs (a refused job counts as a miss)
  * @param oracleRatio     Σ executor-seconds ÷ Σ oracle executor-seconds, over the jobs that have both
  * @param spanSeconds     first arrival to last finish of the policy's jobs
+ * @param wallSeconds     the wall time of the policy's part of the run, from run.json; null per week
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record PolicySummary(String policy, Integer week, int jobs, int admitted, int rejected,
                             Map<String, Integer> rejectReasons, int failed, Map<String, Integer> failReasons, int met,
                             Double hitRateAdmitted, Double hitRateAll, Lateness lateness, double executorSeconds,
                             Double oracleExecutorSeconds, Double oracleRatio, int oracleJobs,
-                            PredictionError predictionError, Reserved reserved, Double spanSeconds) {
+                            PredictionError predictionError, Reserved reserved, Double spanSeconds,
+                            Double wallSeconds) {
 
     /** finishedAt − deadline in seconds over the jobs that ran to success, nearest-rank quantiles; null when none. */
     public record Lateness(int jobs, Double p50, Double p90, Double max) {
@@ -58,7 +60,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
 
     /** The summary of {@code rows} (all of one policy), with the reservations those rows' policy made. */
     public static PolicySummary of(String policy, Integer week, List<TimedRow> rows,
-                                   List<RunInfo.Reservation> reservations, EventLogs logs) {
+                                   List<RunInfo.Reservation> reservations, EventLogs logs, Double wallSeconds) {
         int admitted = 0;
         int met = 0;
         double executorSeconds = 0;
@@ -88,7 +90,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
         return new PolicySummary(policy, week, n, admitted, n - admitted, rejectReasons, failed, failReasons, met,
                 admitted == 0 ? null : met / (double) admitted, n == 0 ? null : met / (double) n, lateness(rows),
                 executorSeconds, oracleJobs == 0 ? null : oracle, oracle > 0 ? oracleExec / oracle : null, oracleJobs,
-                predictionError(rows), reserved(rows, reservations, logs), span(rows));
+                predictionError(rows), reserved(rows, reservations, logs), span(rows), wallSeconds);
     }
 
     private static Lateness lateness(List<TimedRow> rows) {

@@ -59,8 +59,7 @@ public record ReportDir(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
         Optional<RunInfo> run = Files.isRegularFile(runFile)
                 ? Optional.ofNullable(parse(runFile, new TypeReference<RunInfo>() { }, "a JSON object"))
                 : Optional.empty();
-        run.ifPresent(info -> info.reservations().forEach((policy, list) -> list.forEach(r -> checkReservation(r,
-                policy, runFile))));
+        run.ifPresent(info -> check(info, runFile));
         return new ReportDir(dir, rows, run);
     }
 
@@ -90,6 +89,19 @@ public record ReportDir(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
                 instant(row.deadline(), "deadline", label, file),
                 Optional.ofNullable(row.finishedAt()).map(t -> instant(t, "finishedAt", label, file)),
                 Optional.ofNullable(row.predictedFinish()).map(t -> instant(t, "predictedFinish", label, file)));
+    }
+
+    private static void check(RunInfo run, Path file) {
+        run.reservations().forEach((policy, list) -> list.forEach(r -> checkReservation(r, policy, file)));
+        run.policyWindows().forEach((policy, w) -> {
+            String label = "the window of policy " + policy;
+            if (w.startedAt() != null) {
+                instant(w.startedAt(), "startedAt", label, file);
+            }
+            if (w.endedAt() != null) {
+                instant(w.endedAt(), "endedAt", label, file);
+            }
+        });
     }
 
     private static void checkReservation(RunInfo.Reservation r, String policy, Path file) {

@@ -76,11 +76,18 @@ public final class ReportPage {
         if (run == null) {
             return "No run.json in this directory: the run's settings are unknown.";
         }
-        return esc(String.format(Locale.ROOT, "Suite %s at scale %s, seed %d, %d weeks of history, deadline mix %s, "
-                        + "contention %.0f%%; started %s, %.0f s wall time; cluster %d vcores, %d MB%s. Policies: %s.",
-                run.suite(), run.scale(), run.seed(), run.weeks(), run.deadlineMix(), run.contention() * 100,
-                run.startedAt(), run.wallSeconds(), run.clusterVcores(), run.clusterMemoryMb(),
-                run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies())));
+        return esc(String.format(Locale.ROOT, "%sSuite %s at scale %s, seed %d, %d weeks of history, deadline mix %s, "
+                        + "contention %.0f%%; started %s, %s s wall time; cluster %s vcores, %s MB%s. Policies: %s.%s",
+                run.week() == null ? "" : "Week " + run.week() + ". ", run.suite(), run.scale(), run.seed(),
+                run.weeksOfHistory(), run.deadlineMix(), run.contention() * 100, run.startedAt(),
+                TextTable.whole(run.wallSeconds()), orNone(run.clusterVcores()), orNone(run.clusterMemoryMb()),
+                run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies()),
+                run.status() == null || run.status().equals("finished") ? ""
+                        : " The run's status is " + run.status() + ": these are the rows it wrote so far."));
+    }
+
+    private static String orNone(Object value) {
+        return value == null ? TextTable.NONE : value.toString();
     }
 
     private static void goal(StringBuilder html, List<GoalVerdict> goals) {
@@ -102,7 +109,7 @@ public final class ReportPage {
     private static void summaryTable(StringBuilder html, String id, List<PolicySummary> summaries) {
         String[] header = {"Policy", "Jobs", "Admitted", "Rejected", "Failed", "Met / admitted", "Met / all",
                 "Lateness p50 / p90 / max (s)", "Executor-seconds", "× oracle", "Prediction |error| p50 / p90 (s)",
-                "Reserved but unused", "First arrival to last finish (s)"};
+                "Reserved but unused", "Wall time (s)", "First arrival to last finish (s)"};
         boolean weeks = summaries.stream().anyMatch(s -> s.week() != null);
         html.append("<table id=\"").append(id).append("\"><thead><tr>");
         for (int i = 0; i < header.length; i++) {

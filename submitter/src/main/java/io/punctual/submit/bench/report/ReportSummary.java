@@ -43,11 +43,12 @@ public record ReportSummary(RunInfo run, List<PolicySummary> policies, List<Poli
         List<PolicySummary> weeks = new ArrayList<>();
         for (Map.Entry<String, List<TimedRow>> policy : byPolicy(report).entrySet()) {
             List<RunInfo.Reservation> reservations = run == null ? List.of() : run.reservationsOf(policy.getKey());
-            policies.add(PolicySummary.of(policy.getKey(), null, policy.getValue(), reservations, logs));
+            policies.add(PolicySummary.of(policy.getKey(), null, policy.getValue(), reservations, logs,
+                    run == null ? null : run.wallSecondsOf(policy.getKey())));
             Map<Integer, List<TimedRow>> byWeek = new TreeMap<>();
             policy.getValue().forEach(t -> byWeek.computeIfAbsent(t.row().week(), w -> new ArrayList<>()).add(t));
             byWeek.forEach((week, rows) -> weeks.add(PolicySummary.of(policy.getKey(), week, rows,
-                    ofRows(reservations, rows), logs)));
+                    ofRows(reservations, rows), logs, null)));
         }
         return new ReportSummary(run, policies, weeks, GoalVerdict.judge(policies), logs.problems());
     }

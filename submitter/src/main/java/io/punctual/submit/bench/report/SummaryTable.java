@@ -17,9 +17,9 @@ public final class SummaryTable {
         boolean weeks = summaries.stream().anyMatch(s -> s.week() != null);
         TextTable table = weeks
                 ? new TextTable("policy", "week", "jobs", "admitted", "rejected", "failed", "met/admitted",
-                "met/all", "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused")
+                "met/all", "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused", "wall s")
                 : new TextTable("policy", "jobs", "admitted", "rejected", "failed", "met/admitted", "met/all",
-                "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused");
+                "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused", "wall s");
         for (PolicySummary s : summaries) {
             String[] cells = cells(s);
             if (weeks) {
@@ -44,7 +44,7 @@ public final class SummaryTable {
                         TextTable.seconds(late.max())),
                 TextTable.whole(s.executorSeconds()), TextTable.ratio(s.oracleRatio()),
                 TextTable.join(TextTable.seconds(error.medianAbs()), TextTable.seconds(error.p90Abs())),
-                unused(s.reserved())};
+                unused(s.reserved()), TextTable.whole(s.wallSeconds())};
     }
 
     /** "1200 of 5000 vcore-s (24.0%)", or the total alone when the unused part is unknown. */

@@ -183,6 +183,39 @@ class ReportCommandTest {
                 r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
     }
 
+    /**
+     * run.json as the engine's record writes it (issue 9's bench run): weeksOfHistory, reservations with the job and
+     * the planned end, each job's measurements and the run's plan, which the report does not need.
+     */
+    @Test
+    void theRunJsonTheBenchRunWritesIsRead() throws Exception {
+        Path dir = work.resolve("engine");
+        ReportFixture.write(dir);
+        Files.writeString(dir.resolve(ReportDir.RUN), """
+                {"suite":"mixed","scale":"tiny","seed":7,"policies":["static","punctual"],"weeksOfHistory":3,
+                 "deadlineMix":"1x:0.5,2x:0.5","contention":0.3,"arrivals":"poisson","plan":{"anything":[1,2]},
+                 "week":2,"status":"interrupted","startedAt":"%s","wallSeconds":null,"clusterVcores":8,
+                 "clusterMemoryMb":16384,"gateway":"embedded","benchHome":"/tmp/bench",
+                 "jobs":{"puma/wordcount":{"jobKey":"wc","isolatedSeconds":300.0,"overheadSeconds":10,"byCount":[]}},
+                 "policyWindows":{"punctual":{"startedAt":"%s","endedAt":"%s","contentionBatches":[4,5]}},
+                 "reservations":{"punctual":[{"job":"puma/wordcount","reservationId":"R1","from":"%s","to":"%s",
+                   "plannedTo":"%s","vcores":2}]}}
+                """.formatted(ReportFixture.at(0), ReportFixture.at(900), ReportFixture.at(2000),
+                ReportFixture.at(1000), ReportFixture.at(1600), ReportFixture.at(1700)));
+        RunInfo run = ReportDir.read(dir).run().orElseThrow();
+        assertThat(run.weeksOfHistory()).isEqualTo(3);
+        assertThat(run.status()).isEqualTo("interrupted");
+        assertThat(run.wallSeconds()).isNull();
+        assertThat(run.wallSecondsOf("punctual")).isEqualTo(1100.0);
+        assertThat(run.wallSecondsOf("static")).isNull();
+        assertThat(run.reservationsOf("punctual")).containsExactly(new RunInfo.Reservation("puma/wordcount", "R1",
+                ReportFixture.at(1000), ReportFixture.at(1600), 2));
+        assertThat(run("engine")).as(err()).isZero();
+        assertThat(out()).contains("400 of 1200 vcore-s (33.3%)");
+        assertThat(Files.readString(dir.resolve(ReportDir.HTML))).contains("Week 2. Suite mixed", "3 weeks of history",
+                "The run&apos;s status is interrupted");
+    }
+
     @Test
     void badArgumentsSayWhatToDo() {
         assertThat(run()).isEqualTo(1);

@@ -62,10 +62,12 @@ final class ReportFixture {
     }
 
     static RunInfo runInfo() {
-        return new RunInfo("mixed", "tiny", 7, List.of("static", "punctual"), 2, "1x:0.5,2x:0.5", 0.3, at(0), 2400,
-                8, 16384, null, Map.of("punctual", List.of(new RunInfo.Reservation("R1", at(1000), at(1600), 2),
-                new RunInfo.Reservation("R2", at(1100), at(1400), 3),
-                new RunInfo.Reservation("R3", at(2000), at(2100), 1))));
+        return new RunInfo("mixed", "tiny", 7, List.of("static", "punctual"), 2, "1x:0.5,2x:0.5", 0.3, 1, "finished",
+                at(0), 2400.0, 8, 16384L, null, Map.of("static", new RunInfo.PolicyWindow(at(0), at(800)),
+                "punctual", new RunInfo.PolicyWindow(at(900), at(2200))), Map.of("punctual", List.of(
+                new RunInfo.Reservation("puma/wordcount", "R1", at(1000), at(1600), 2),
+                new RunInfo.Reservation("tpcds/q3", "R2", at(1100), at(1400), 3),
+                new RunInfo.Reservation(null, "R3", at(2000), at(2100), 1))));
     }
 
     static BenchRow row(String policy, String job, double arrival, double deadline, double finished, boolean met,

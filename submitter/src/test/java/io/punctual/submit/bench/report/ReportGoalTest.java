@@ -15,7 +15,7 @@ class ReportGoalTest {
                 admitted == 0 ? null : met / (double) admitted, admitted == 0 ? null : met / (double) admitted,
                 new PolicySummary.Lateness(0, null, null, null), 1000, ratio == null ? null : 1000 / ratio, ratio,
                 ratio == null ? 0 : admitted, new PolicySummary.PredictionError(0, null, null),
-                PolicySummary.Reserved.NONE, null);
+                PolicySummary.Reserved.NONE, null, null);
     }
 
     @Test

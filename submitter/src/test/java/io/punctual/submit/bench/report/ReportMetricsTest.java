@@ -44,6 +44,7 @@ class ReportMetricsTest {
         assertThat(s.predictionError()).isEqualTo(new PolicySummary.PredictionError(0, null, null));
         assertThat(s.reserved()).isEqualTo(new PolicySummary.Reserved(null, null));
         assertThat(s.spanSeconds()).isEqualTo(700.0);
+        assertThat(s.wallSeconds()).isEqualTo(800.0);
     }
 
     @Test
@@ -67,6 +68,7 @@ class ReportMetricsTest {
         assertThat(p.reserved().vcoreSeconds()).isEqualTo(1200 + 900 + 100.0);
         assertThat(p.reserved().unusedVcoreSeconds()).isCloseTo(2200 - 800 - 720.0, within(1e-9));
         assertThat(p.spanSeconds()).isEqualTo(500.0);
+        assertThat(p.wallSeconds()).isEqualTo(1300.0);
     }
 
     @Test
@@ -74,6 +76,7 @@ class ReportMetricsTest {
         List<PolicySummary> punctual = summary.weeks().stream().filter(s -> s.policy().equals("punctual")).toList();
         assertThat(punctual).extracting(PolicySummary::week).containsExactly(1, 2);
         assertThat(punctual.get(0).jobs()).isEqualTo(3);
+        assertThat(punctual.get(0).wallSeconds()).isNull();
         assertThat(punctual.get(0).reserved()).isEqualTo(new PolicySummary.Reserved(1200.0, 400.0));
         assertThat(punctual.get(1).jobs()).isEqualTo(1);
         assertThat(punctual.get(1).reserved().vcoreSeconds()).isEqualTo(900.0);
@@ -113,7 +116,7 @@ class ReportMetricsTest {
         assertThat(lines).hasSize(4);
         assertThat(lines.get(2)).startsWith("static").contains("66.7%", "-100.0/60.0/60.0", "2500", "1.45×");
         assertThat(lines.get(3)).startsWith("punctual").contains("50.0%", "1.08×", "20.0/40.0",
-                "680 of 2200 vcore-s (30.9%)");
+                "680 of 2200 vcore-s (30.9%)", "1300");
         int end = lines.get(0).indexOf("executor-s") + "executor-s".length();
         assertThat(lines.get(2).indexOf("2500") + 4).isEqualTo(end);
         assertThat(lines.get(3).indexOf("2060") + 4).isEqualTo(end);
