@@ -39,7 +39,7 @@ public final class BenchReport {
         List<ReportDir> previous = earlier.stream().map(ReportDir::read).toList();
         EventLogs logs = EventLogs.read(report);
         ReportSummary summary = ReportSummary.of(report, logs);
-        List<Figure> figures = ReportFigures.of(report, logs, summary, weeks(previous, report, summary));
+        List<Figure> figures = ReportFigures.of(report, logs, weeks(previous, report, summary));
         String csv = csv(report);
         atomically(dir.resolve(ReportDir.CSV), file -> write(file, csv));
         atomically(dir.resolve(ReportDir.SUMMARY), summary::writeJson);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /** The report's figures: each chart's data taken from the rows, the event logs and the summaries, then drawn. */
@@ -21,7 +22,7 @@ public final class ReportFigures {
     private ReportFigures() {
     }
 
-    public static List<Figure> of(ReportDir report, EventLogs logs, ReportSummary summary, List<WeekColumn> weeks) {
+    public static List<Figure> of(ReportDir report, EventLogs logs, List<WeekColumn> weeks) {
         Map<String, List<TimedRow>> byPolicy = ReportSummary.byPolicy(report);
         ReportCharts charts = new ReportCharts(List.copyOf(byPolicy.keySet()));
         List<Figure> figures = new ArrayList<>();
@@ -31,28 +32,43 @@ public final class ReportFigures {
         figures.add(new Figure("cost-vs-oracle", "Executor-seconds against the oracle, per job",
                 "One point per job that has an oracle; on the lower dashed line a job cost what the oracle needs, "
                         + "on the upper one 1.15× that (the goal).", charts.costVsOracle(costPoints(byPolicy))));
+        figures.addAll(capacity(report, logs, byPolicy, charts));
+        figures.addAll(weekly(weeks, byPolicy.keySet(), charts));
+        return figures;
+    }
+
+    /** Reserved against used vcores for each of Punctual's policies and any other that reserved. */
+    private static List<Figure> capacity(ReportDir report, EventLogs logs, Map<String, List<TimedRow>> byPolicy,
+                                         ReportCharts charts) {
+        List<Figure> figures = new ArrayList<>();
         for (Map.Entry<String, List<TimedRow>> policy : byPolicy.entrySet()) {
             List<CoreSpan> reserved = reserved(report, policy.getKey());
             if (policy.getKey().startsWith("punctual") || !reserved.isEmpty()) {
-                figures.add(new Figure("capacity-" + figures.size(), "Reserved versus used capacity: "
+                figures.add(new Figure("capacity-" + (figures.size() + 1), "Reserved versus used capacity: "
                         + policy.getKey(), "Vcores the policy's YARN reservations held (grey) and the vcores its "
                         + "jobs' executors held, from their event logs (the drivers' containers are not in the logs).",
                         charts.capacity(policy.getKey(), reserved, used(policy.getValue(), logs),
                                 origin(policy.getValue()))));
             }
         }
+        return figures;
+    }
+
+    /** Hit rate and cost per week: the cost is the ratio to the oracle, or executor-seconds when no job has one. */
+    private static List<Figure> weekly(List<WeekColumn> weeks, Set<String> policies, ReportCharts charts) {
+        List<Figure> figures = new ArrayList<>();
         List<String> labels = weeks.stream().map(WeekColumn::label).toList();
         figures.add(new Figure("weekly-hit-rate", "Deadlines met, week over week",
                 "Share of admitted jobs that met their deadline, per policy and week.",
                 charts.weekly("Deadlines met among admitted jobs", "%", labels,
-                        weekly(weeks, byPolicy.keySet(), s -> s.hitRateAdmitted() == null ? null
+                        values(weeks, policies, s -> s.hitRateAdmitted() == null ? null
                                 : s.hitRateAdmitted() * 100))));
         boolean oracle = weeks.stream().flatMap(w -> w.policies().stream()).anyMatch(s -> s.oracleRatio() != null);
         figures.add(new Figure("weekly-cost", "Cost, week over week", oracle
                 ? "Σ executor-seconds ÷ Σ oracle executor-seconds, per policy and week."
                 : "Σ executor-seconds per policy and week (no job has an oracle).",
                 charts.weekly(oracle ? "Executor-seconds ÷ oracle" : "Executor-seconds", oracle ? "× oracle"
-                        : "executor-seconds", labels, weekly(weeks, byPolicy.keySet(), oracle
+                        : "executor-seconds", labels, values(weeks, policies, oracle
                         ? PolicySummary::oracleRatio : PolicySummary::executorSeconds))));
         return figures;
     }
@@ -90,7 +106,7 @@ public final class ReportFigures {
         return rows.stream().map(TimedRow::arrival).min(Instant::compareTo).orElse(Instant.EPOCH).toEpochMilli();
     }
 
-    private static Map<String, Double[]> weekly(List<WeekColumn> weeks, Iterable<String> policies,
+    private static Map<String, Double[]> values(List<WeekColumn> weeks, Iterable<String> policies,
                                                 Function<PolicySummary, Double> metric) {
         Map<String, Double[]> out = new LinkedHashMap<>();
         for (String policy : policies) {
