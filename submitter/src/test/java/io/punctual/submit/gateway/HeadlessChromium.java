@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * {@code DevToolsActivePort} file in a fresh profile, and the page target's websocket is spoken to with
  * {@link java.net.http.WebSocket}. Commands are JSON {@code {id, method, params}}; answers carry the same id.
  */
-final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
@@ -55,7 +55,7 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** The {@code chromium} binary on the PATH; a test that needs it fails, never skips, when it is missing. */
-    static Path locate() {
+    public static Path locate() {
         Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(dir -> !dir.isBlank())
                 .map(dir -> Path.of(dir, "chromium"))
@@ -67,7 +67,7 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** Starts the browser on a fresh profile in {@code workDir} and attaches to its first page. */
-    static HeadlessChromium start(Path binary, Path workDir) throws IOException, InterruptedException {
+    public static HeadlessChromium start(Path binary, Path workDir) throws IOException, InterruptedException {
         Path profile = Files.createDirectories(workDir.resolve("profile-" + System.nanoTime()));
         List<String> command = new ArrayList<>(List.of(binary.toString(), "--user-data-dir=" + profile));
         command.addAll(FLAGS);
@@ -119,13 +119,13 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** Loads a page and waits for its load event. */
-    void navigate(String url) throws Exception {
+    public void navigate(String url) throws Exception {
         command("Page.navigate", JSON.createObjectNode().put("url", url));
         await(Duration.ofSeconds(30), () -> "complete".equals(evaluateQuietly("document.readyState")));
     }
 
     /** The value of a JavaScript expression in the page (promises awaited); an exception in the page fails. */
-    JsonNode evaluate(String expression) throws Exception {
+    public JsonNode evaluate(String expression) throws Exception {
         JsonNode answer = command("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
                 .put("returnByValue", true).put("awaitPromise", true));
         if (answer.has("exceptionDetails")) {
@@ -136,16 +136,16 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** A JSON value the page built with {@code JSON.stringify(...)}. */
-    JsonNode evaluateJson(String expression) throws Exception {
+    public JsonNode evaluateJson(String expression) throws Exception {
         return JSON.readTree(evaluate("JSON.stringify(" + expression + ")").asText());
     }
 
     /** Polls a boolean expression until it holds. */
-    void awaitTrue(String expression, Duration timeout) throws Exception {
+    public void awaitTrue(String expression, Duration timeout) throws Exception {
         await(timeout, () -> Boolean.TRUE.equals(evaluateQuietly(expression)));
     }
 
-    void screenshot(Path file) throws Exception {
+    public void screenshot(Path file) throws Exception {
         JsonNode shot = command("Page.captureScreenshot", JSON.createObjectNode().put("format", "png")
                 .put("captureBeyondViewport", true));
         Files.createDirectories(file.getParent());
