@@ -1,5 +1,6 @@
 package io.punctual.submit.cli;
 
+import io.punctual.submit.bench.report.Subcommand;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,17 @@ public final class BenchCommand implements Command {
 
     public BenchCommand() {
         subcommands.put("run", new BenchRunCommand());
+        Subcommand.all().forEach((name, sub) -> subcommands.put(name, new Command() {
+            @Override
+            public int run(List<String> argv, CliContext context) {
+                return sub.run(argv, context.cwd(), context.out(), context.err());
+            }
+
+            @Override
+            public String summary() {
+                return sub.summary();
+            }
+        }));
     }
 
     @Override

@@ -3,13 +3,14 @@ package io.punctual.submit.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.submit.bench.Arrivals;
 import io.punctual.submit.bench.BenchRun;
-import io.punctual.submit.bench.BenchSummary;
 import io.punctual.submit.bench.BenchTarget;
 import io.punctual.submit.bench.DeadlineMix;
 import io.punctual.submit.bench.JsonFiles;
 import io.punctual.submit.bench.Policy;
 import io.punctual.submit.bench.ReportDir;
 import io.punctual.submit.bench.ReportHook;
+import io.punctual.submit.bench.report.BenchReport;
+import io.punctual.submit.bench.report.ReportCommand;
 import io.punctual.submit.bench.RunPlan;
 import io.punctual.submit.bench.Suites;
 import io.punctual.workloads.suite.BenchSuite;
@@ -69,11 +70,10 @@ final class BenchRunCommand implements Command {
             "--workloads-jar");
     private static final Set<String> SWITCHES = Set.of("--force", "--resume", "--json", "--help");
 
-    /**
-     * What writes report.html, results.csv and the plots once a run has finished: the report package
-     * ({@code io.punctual.submit.bench.report}) plugs in here, e.g. {@code dir -> BenchReport.write(dir)}.
-     */
-    static final ReportHook REPORT_HOOK = ReportHook.NONE;
+    /** Writes report.html, results.csv and summary.json once a run has finished, and prints the summary table. */
+    static ReportHook reportTo(CliContext context) {
+        return dir -> ReportCommand.print(BenchReport.write(dir), dir, context.out());
+    }
 
     @Override
     public String summary() {
@@ -111,7 +111,7 @@ final class BenchRunCommand implements Command {
                     + plan.jobs().size() + " job(s), policies " + String.join(", ", plan.policies()) + ", through "
                     + target.label() + " gateway " + target.client().base() + "; bench home " + benchHome);
             BenchRun.Result result = BenchRun.run(new BenchRun.Setup(plan, suite, report, target, historyDeadline,
-                    REPORT_HOOK, context.out(), context.clock()));
+                    reportTo(context), context.out(), context.clock()));
             print(result, report, flags.has("--json"), context);
             return result.interrupted() ? 1 : 0;
         }
@@ -152,7 +152,6 @@ final class BenchRunCommand implements Command {
         context.out().println("punctual: week " + result.run().week() + " " + result.run().status() + " in "
                 + Math.round(Optional.ofNullable(result.run().wallSeconds()).orElse(0.0)) + " s; " + report.dir()
                 .resolve(ReportDir.RESULTS) + " and " + ReportDir.RUN);
-        BenchSummary.table(result.summaries()).forEach(context.out()::println);
         if (json) {
             ObjectNode line = JsonFiles.JSON.createObjectNode();
             line.put("suite", result.run().suite()).put("scale", result.run().scale())
