@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -89,24 +88,7 @@ class BenchRunIT {
 
     /** Σ executor lifetime × cores, read straight from the log's JSON lines. */
     private static double fromEventLog(Path log) throws IOException {
-        Map<String, long[]> lives = new HashMap<>();
-        long end = 0;
-        for (String line : Files.readAllLines(log)) {
-            JsonNode event = JSON.readTree(line);
-            switch (event.path("Event").asText()) {
-                case "SparkListenerExecutorAdded" -> lives.put(event.get("Executor ID").asText(), new long[] {
-                        event.get("Timestamp").asLong(), -1, event.get("Executor Info").get("Total Cores").asLong()});
-                case "SparkListenerExecutorRemoved" -> lives.get(event.get("Executor ID").asText())[1] =
-                        event.get("Timestamp").asLong();
-                case "SparkListenerApplicationEnd" -> end = event.get("Timestamp").asLong();
-                default -> { }
-            }
-        }
-        double seconds = 0;
-        for (long[] life : lives.values()) {
-            seconds += ((life[1] < 0 ? end : life[1]) - life[0]) / 1000.0 * life[2];
-        }
-        return seconds;
+        return io.punctual.submit.bench.ExecutorLives.read(log).executorSeconds();
     }
 
     private static void clear(Path dir) throws IOException {

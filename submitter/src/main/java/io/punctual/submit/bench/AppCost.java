@@ -1,6 +1,5 @@
 package io.punctual.submit.bench;
 
-import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.RunRecord;
 import java.nio.file.Path;
 
@@ -16,14 +15,8 @@ public record AppCost(Path eventLog, long startMs, long endMs, int executors, do
 
     /** The cost of a run the history estimator's parser read from {@code eventLog}. */
     public static AppCost of(RunRecord run, Path eventLog) {
-        long end = run.endOrLastSeenMs();
-        double seconds = 0;
-        for (ExecutorSpan span : run.executors()) {
-            long removed = span.removedMs().orElse(end);
-            int cores = span.cores() > 0 ? span.cores() : run.coresPerExecutor();
-            seconds += Math.max(0, removed - span.addedMs()) / 1000.0 * cores;
-        }
-        return new AppCost(eventLog, run.startMs(), end, run.executorsMax(), seconds);
+        double seconds = CoreSpan.of(run).stream().mapToDouble(CoreSpan::coreSeconds).sum();
+        return new AppCost(eventLog, run.startMs(), run.endOrLastSeenMs(), run.executorsMax(), seconds);
     }
 
     /** The application's own time, start to end. */

@@ -2,14 +2,10 @@ package io.punctual.submit.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,7 +13,6 @@ import org.junit.jupiter.api.Test;
 /** The isolated runtime and the oracle, from a job's history runs (times in seconds after T0). */
 class BenchOracleTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Instant T0 = Instant.parse("2026-11-23T02:00:00Z");
 
@@ -80,23 +75,10 @@ class BenchOracleTest {
         AppCost cost = new EventLogs(shared, Duration.ZERO).cost(app).orElseThrow();
 
         // independently, straight from the log's JSON lines
-        Map<String, long[]> lives = new HashMap<>();
-        long end = 0;
-        for (String line : Files.readAllLines(shared.resolve(app))) {
-            JsonNode event = JSON.readTree(line);
-            switch (event.path("Event").asText()) {
-                case "SparkListenerExecutorAdded" -> lives.put(event.get("Executor ID").asText(), new long[] {
-                        event.get("Timestamp").asLong(), -1, event.get("Executor Info").get("Total Cores").asLong()});
-                case "SparkListenerExecutorRemoved" -> lives.get(event.get("Executor ID").asText())[1] =
-                        event.get("Timestamp").asLong();
-                case "SparkListenerApplicationEnd" -> end = event.get("Timestamp").asLong();
-                default -> { }
-            }
-        }
-        double expected = 0;
-        for (long[] life : lives.values()) {
-            expected += ((life[1] < 0 ? end : life[1]) - life[0]) / 1000.0 * life[2];
-        }
+        ExecutorLives independent = ExecutorLives.read(shared.resolve(app));
+        Map<String, long[]> lives = independent.lives();
+        long end = independent.endMs();
+        double expected = independent.executorSeconds();
         assertThat(lives).hasSize(10);
         assertThat(cost.executorSeconds()).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-6));
         assertThat(cost.endMs()).isEqualTo(end);

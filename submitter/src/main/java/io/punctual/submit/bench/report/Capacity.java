@@ -1,6 +1,6 @@
 package io.punctual.submit.bench.report;
 
-import io.punctual.submit.bench.report.ExecutorUsage.CoreSpan;
+import io.punctual.submit.bench.CoreSpan;
 
 import java.util.List;
 import java.util.TreeSet;

@@ -1,8 +1,8 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.CoreSpan;
 import io.punctual.history.SourceResolver;
 import io.punctual.history.eventlog.EventLogParser;
-import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.ReadOutcome;
 import io.punctual.history.run.RunRecord;
 import io.punctual.history.source.LogCandidate;
@@ -22,14 +22,6 @@ public record ExecutorUsage(String appId, List<CoreSpan> spans) {
 
     public ExecutorUsage {
         spans = List.copyOf(spans);
-    }
-
-    /** One executor's cores over [fromMs, toMs), epoch milliseconds. */
-    public record CoreSpan(long fromMs, long toMs, int cores) {
-
-        public double coreSeconds() {
-            return Math.max(0, toMs - fromMs) * cores / 1000.0;
-        }
     }
 
     /** What reading one event log gave. */
@@ -82,12 +74,6 @@ public record ExecutorUsage(String appId, List<CoreSpan> spans) {
             return new Unreadable(location, rejected.reason());
         }
         RunRecord run = ((ReadOutcome.Read) outcome).run();
-        long end = run.endOrLastSeenMs();
-        List<CoreSpan> spans = new ArrayList<>();
-        for (ExecutorSpan executor : run.executors()) {
-            int cores = executor.cores() > 0 ? executor.cores() : run.coresPerExecutor();
-            spans.add(new CoreSpan(executor.addedMs(), executor.removedMs().orElse(end), cores));
-        }
-        return new Read(new ExecutorUsage(run.id().appId(), spans));
+        return new Read(new ExecutorUsage(run.id().appId(), CoreSpan.of(run)));
     }
 }

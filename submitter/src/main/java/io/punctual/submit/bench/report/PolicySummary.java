@@ -2,7 +2,7 @@ package io.punctual.submit.bench.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.punctual.submit.bench.BenchRow;
-import io.punctual.submit.bench.report.ExecutorUsage.CoreSpan;
+import io.punctual.submit.bench.CoreSpan;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.punctual.submit.bench.report;
 
-import io.punctual.submit.bench.report.ExecutorUsage.CoreSpan;
+import io.punctual.submit.bench.CoreSpan;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;

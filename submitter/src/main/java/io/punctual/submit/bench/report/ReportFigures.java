@@ -1,7 +1,7 @@
 package io.punctual.submit.bench.report;
 
 import io.punctual.submit.bench.BenchRow;
-import io.punctual.submit.bench.report.ExecutorUsage.CoreSpan;
+import io.punctual.submit.bench.CoreSpan;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,13 +1,12 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.ExecutorLives;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,23 +34,9 @@ class ReportEventLogTest {
         assertThat(outcome).isInstanceOf(ExecutorUsage.Read.class);
         ExecutorUsage usage = ((ExecutorUsage.Read) outcome).usage();
 
-        Map<String, long[]> executors = new HashMap<>();
-        long end = -1;
-        for (String line : Files.readAllLines(file)) {
-            JsonNode event = ReportFixture.JSON.readTree(line);
-            switch (event.path("Event").asText()) {
-                case "SparkListenerExecutorAdded" -> executors.put(event.get("Executor ID").asText(), new long[] {
-                        event.get("Timestamp").asLong(), -1, event.at("/Executor Info/Total Cores").asInt()});
-                case "SparkListenerExecutorRemoved" -> executors.get(event.get("Executor ID").asText())[1] =
-                        event.get("Timestamp").asLong();
-                case "SparkListenerApplicationEnd" -> end = event.get("Timestamp").asLong();
-                default -> { }
-            }
-        }
-        double expected = 0;
-        for (long[] e : executors.values()) {
-            expected += ((e[1] < 0 ? end : e[1]) - e[0]) * e[2] / 1000.0;
-        }
+        ExecutorLives independent = ExecutorLives.read(file);
+        Map<String, long[]> executors = independent.lives();
+        double expected = independent.executorSeconds();
         assertThat(executors).hasSize(10);
         assertThat(executors.values().stream().filter(e -> e[1] >= 0)).hasSize(6);
         assertThat(usage.appId()).isEqualTo("application_1628109047826_1317105");

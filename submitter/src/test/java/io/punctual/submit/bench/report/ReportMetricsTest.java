@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.punctual.submit.bench.BenchRow;
-import io.punctual.submit.bench.report.ExecutorUsage.CoreSpan;
+import io.punctual.submit.bench.CoreSpan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,47 @@
+package io.punctual.submit.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The tests' own reading of an event log's executors, straight from its JSON lines and independent of the history
+ * estimator's parser: what the benchmark's executor-seconds are checked against.
+ *
+ * @param lives each executor's {added ms, removed ms (-1 when never removed), cores}, by executor id
+ * @param endMs the application's end
+ */
+public record ExecutorLives(Map<String, long[]> lives, long endMs) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static ExecutorLives read(Path log) throws IOException {
+        Map<String, long[]> lives = new HashMap<>();
+        long end = -1;
+        for (String line : Files.readAllLines(log)) {
+            JsonNode event = JSON.readTree(line);
+            switch (event.path("Event").asText()) {
+                case "SparkListenerExecutorAdded" -> lives.put(event.get("Executor ID").asText(), new long[] {
+                        event.get("Timestamp").asLong(), -1, event.at("/Executor Info/Total Cores").asLong()});
+                case "SparkListenerExecutorRemoved" -> lives.get(event.get("Executor ID").asText())[1] =
+                        event.get("Timestamp").asLong();
+                case "SparkListenerApplicationEnd" -> end = event.get("Timestamp").asLong();
+                default -> { }
+            }
+        }
+        return new ExecutorLives(lives, end);
+    }
+
+    /** Σ lifetime × cores, an executor never removed living to the application's end. */
+    public double executorSeconds() {
+        double seconds = 0;
+        for (long[] life : lives.values()) {
+            seconds += ((life[1] < 0 ? endMs : life[1]) - life[0]) / 1000.0 * life[2];
+        }
+        return seconds;
+    }
+}
