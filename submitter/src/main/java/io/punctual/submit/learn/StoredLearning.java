@@ -136,11 +136,14 @@ public final class StoredLearning implements Learning {
         }
         RunRecord record = run.get();
         models.remove(record.jobKey());
-        Duration overhead = Duration.ofMillis(record.startMs() - completion.submittedAt().toEpochMilli());
-        overheads.record(overhead);
+        // A best-effort run's start also waited for room in a shared queue: it would teach a launch overhead that
+        // deadline jobs, which start in their own reservation, do not have.
+        Optional<Duration> overhead = completion.reserved()
+                ? Optional.of(Duration.ofMillis(record.startMs() - completion.submittedAt().toEpochMilli()))
+                : Optional.empty();
+        overhead.ifPresent(overheads::record);
         boolean tracked = track(completion, record);
-        return new LearningReport(Optional.of(record.id().toString()), Optional.of(overhead), tracked,
-                Optional.empty());
+        return new LearningReport(Optional.of(record.id().toString()), overhead, tracked, Optional.empty());
     }
 
     /** Justice learns only from jobs that ran to completion: a killed or failed job's computation is unknown. */

@@ -302,10 +302,12 @@ public final class SubmissionPipeline {
         Sizing sizing = finished.sizing();
         var report = learning.learn(new Completion(submission.jobKey(), submission.submittedAt(),
                 submission.deadline(), finished.state(), finished.finishedAt(), sizing.shapes().executors(),
-                (int) sizing.shapes().executor().vcores(), sizing.capacityCpus(), finished.eventLog()));
+                (int) sizing.shapes().executor().vcores(), sizing.capacityCpus(), finished.eventLog(),
+                finished.reservation() != null));
         events.accept(new SubmissionEvent.Learned(report.problem().orElseGet(() -> "stored run "
                 + report.ingested().orElse("?") + "; launch overhead "
-                + report.launchOverhead().map(d -> d.toMillis() / 1000.0 + " s").orElse("?")
+                + report.launchOverhead().map(d -> d.toMillis() / 1000.0 + " s")
+                        .orElse("not learned (no reservation: its start also waited for room in its queue)")
                 + (report.justiceTracked() ? "; Justice learned from it" : ""))));
     }
 

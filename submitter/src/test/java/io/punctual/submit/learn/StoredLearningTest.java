@@ -1,0 +1,65 @@
+package io.punctual.submit.learn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.punctual.sizing.JobKey;
+import io.punctual.sizing.justice.ErrorSmoothing;
+import io.punctual.yarn.AppState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a finished run teaches about launching: only a run that started in its own reservation measures the launch. */
+class StoredLearningTest {
+
+    /** Another real Spark event log, so the second run is a new one. */
+    private static final String OTHER = "application_1516285256255_0012";
+
+    @TempDir
+    Path tmp;
+
+    private static Path log(String app) {
+        return Path.of(System.getProperty("punctual.shared.dir"), "data", "spark-events", app);
+    }
+
+    private Completion completion(Path eventLog, Instant submitted, boolean reserved) {
+        return new Completion(new JobKey("t", "job"), submitted, submitted.plus(Duration.ofHours(1)),
+                AppState.SUCCEEDED, submitted.plus(Duration.ofMinutes(30)), 2, 1, 8, Optional.of(eventLog), reserved);
+    }
+
+    @Test
+    void aBestEffortRunTeachesNoLaunchOverheadAndAReservedOneDoes() throws Exception {
+        Path copy = Files.copy(log("application_1628109047826_1317105"), tmp.resolve("application_1628109047826_1317105"));
+        StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
+                Files.createDirectories(tmp.resolve("store")),
+                new ErrorSmoothing.EqualWeights());
+        Duration before = learning.launchOverhead();
+
+        // submitted an hour before the log's start: a best-effort run that waited in a busy queue
+        var waited = learning.learn(completion(copy, Instant.ofEpochMilli(startMs(learning, copy)).minusSeconds(3600),
+                false));
+
+        assertThat(waited.problem()).isEmpty();
+        assertThat(waited.launchOverhead()).isEmpty();
+        assertThat(learning.launchOverhead()).isEqualTo(before);
+
+        Path other = Files.copy(log(OTHER), tmp.resolve(OTHER));
+        var reserved = learning.learn(completion(other, Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(7),
+                true));
+        assertThat(reserved.problem()).isEmpty();
+        assertThat(reserved.launchOverhead()).hasValueSatisfying(d -> assertThat(d).isEqualTo(Duration.ofSeconds(7)));
+    }
+
+    private static long startMs(StoredLearning learning, Path log) throws Exception {
+        for (String line : Files.readAllLines(log)) {
+            if (line.contains("\"Event\":\"SparkListenerApplicationStart\"")) {
+                return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).get("Timestamp").asLong();
+            }
+        }
+        throw new AssertionError("no application start in " + log);
+    }
+}
