@@ -1,5 +1,7 @@
 package io.punctual.submit.bench;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +19,16 @@ import java.util.Map;
  * @param policyWindows when each policy's run started and ended
  * @param reservations  per policy, the reservations its jobs held
  */
-public record RunInfo(String suite, String scale, long seed, List<String> policies, int weeksOfHistory,
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record RunInfo(String suite, String scale, long seed, List<String> policies,
+                      @JsonAlias("weeks") int weeksOfHistory,
                       String deadlineMix, double contention, String arrivals, RunPlan plan, int week, String status,
                       String startedAt, Double wallSeconds, Integer clusterVcores, Long clusterMemoryMb,
                       String gateway, String benchHome, Map<String, JobMeasure> jobs,
                       Map<String, PolicyWindow> policyWindows, Map<String, List<ReservationInterval>> reservations) {
 
     public RunInfo {
-        policies = List.copyOf(policies);
+        policies = policies == null ? List.of() : List.copyOf(policies);
         jobs = ordered(jobs);
         policyWindows = ordered(policyWindows);
         reservations = ordered(reservations);
@@ -36,15 +40,33 @@ public record RunInfo(String suite, String scale, long seed, List<String> polici
      *
      * @param plannedTo the allocation's end as planned
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record ReservationInterval(String job, String reservationId, String from, String to, String plannedTo,
                                       int vcores) {
     }
 
     /** When a policy's run started and ended, and the background batches it ran beside. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record PolicyWindow(String startedAt, String endedAt, List<Integer> contentionBatches) {
         public PolicyWindow {
-            contentionBatches = List.copyOf(contentionBatches);
+            contentionBatches = contentionBatches == null ? List.of() : List.copyOf(contentionBatches);
         }
+    }
+
+    /** The reservations one policy made, none when it made none. */
+    public List<ReservationInterval> reservationsOf(String policy) {
+        List<ReservationInterval> made = reservations.get(policy);
+        return made == null ? List.of() : made;
+    }
+
+    /** How long the policy's part of the run took, when both ends are recorded; else null. */
+    public Double wallSecondsOf(String policy) {
+        PolicyWindow window = policyWindows.get(policy);
+        if (window == null || window.startedAt() == null || window.endedAt() == null) {
+            return null;
+        }
+        return java.time.Duration.between(java.time.Instant.parse(window.startedAt()),
+                java.time.Instant.parse(window.endedAt())).toMillis() / 1000.0;
     }
 
     /** A job's isolated runtime (null without a successful history run) and its history per executor count. */

@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.RunInfo;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.punctual.submit.bench.BenchRow;
 import io.punctual.submit.bench.CoreSpan;
@@ -60,7 +61,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
 
     /** The summary of {@code rows} (all of one policy), with the reservations those rows' policy made. */
     public static PolicySummary of(String policy, Integer week, List<TimedRow> rows,
-                                   List<RunInfo.Reservation> reservations, EventLogs logs, Double wallSeconds) {
+                                   List<RunInfo.ReservationInterval> reservations, EventLogs logs, Double wallSeconds) {
         int admitted = 0;
         int met = 0;
         double executorSeconds = 0;
@@ -119,7 +120,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
      * executors of the jobs that ran in it held inside its window, up to its size. Without windows, only the rows'
      * own reserved vcore-seconds are known, and how much went unused is not.
      */
-    static Reserved reserved(List<TimedRow> rows, List<RunInfo.Reservation> reservations, EventLogs logs) {
+    static Reserved reserved(List<TimedRow> rows, List<RunInfo.ReservationInterval> reservations, EventLogs logs) {
         if (reservations.isEmpty()) {
             double[] held = rows.stream().map(t -> t.row().reservedCpuSeconds()).filter(Objects::nonNull)
                     .mapToDouble(Double::doubleValue).toArray();
@@ -127,7 +128,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
         }
         double total = 0;
         double used = 0;
-        for (RunInfo.Reservation r : reservations) {
+        for (RunInfo.ReservationInterval r : reservations) {
             CoreSpan window = new CoreSpan(Instant.parse(r.from()).toEpochMilli(), Instant.parse(r.to()).toEpochMilli(),
                     r.vcores());
             List<CoreSpan> executors = new ArrayList<>();

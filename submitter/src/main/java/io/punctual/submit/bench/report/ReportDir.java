@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.RunInfo;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -104,7 +105,7 @@ public record ReportDir(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
         });
     }
 
-    private static void checkReservation(RunInfo.Reservation r, String policy, Path file) {
+    private static void checkReservation(RunInfo.ReservationInterval r, String policy, Path file) {
         String label = "reservation " + (r == null ? "null" : r.reservationId()) + " of policy " + policy;
         if (r == null || blank(r.reservationId())) {
             throw new UnreadableReport(file + ": a reservation of policy " + policy + " has no reservationId");

@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.RunInfo;
 import io.punctual.submit.bench.BenchRow;
 import org.eclipse.jetty.util.StringUtil;
 
@@ -78,7 +79,7 @@ public final class ReportPage {
         }
         return esc(String.format(Locale.ROOT, "%sSuite %s at scale %s, seed %d, %d weeks of history, deadline mix %s, "
                         + "contention %.0f%%; started %s, %s s wall time; cluster %s vcores, %s MB%s. Policies: %s.%s",
-                run.week() == null ? "" : "Week " + run.week() + ". ", run.suite(), run.scale(), run.seed(),
+                run.week() < 1 ? "" : "Week " + run.week() + ". ", run.suite(), run.scale(), run.seed(),
                 run.weeksOfHistory(), run.deadlineMix(), run.contention() * 100, run.startedAt(),
                 TextTable.whole(run.wallSeconds()), orNone(run.clusterVcores()), orNone(run.clusterMemoryMb()),
                 run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies()),

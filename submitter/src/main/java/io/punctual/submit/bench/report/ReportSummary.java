@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.RunInfo;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -42,7 +43,7 @@ public record ReportSummary(RunInfo run, List<PolicySummary> policies, List<Poli
         List<PolicySummary> policies = new ArrayList<>();
         List<PolicySummary> weeks = new ArrayList<>();
         for (Map.Entry<String, List<TimedRow>> policy : byPolicy(report).entrySet()) {
-            List<RunInfo.Reservation> reservations = run == null ? List.of() : run.reservationsOf(policy.getKey());
+            List<RunInfo.ReservationInterval> reservations = run == null ? List.of() : run.reservationsOf(policy.getKey());
             policies.add(PolicySummary.of(policy.getKey(), null, policy.getValue(), reservations, logs,
                     run == null ? null : run.wallSecondsOf(policy.getKey())));
             Map<Integer, List<TimedRow>> byWeek = new TreeMap<>();
@@ -69,7 +70,7 @@ public record ReportSummary(RunInfo run, List<PolicySummary> policies, List<Poli
     }
 
     /** The reservations some of {@code rows} ran in: a week's share of the policy's reservations. */
-    private static List<RunInfo.Reservation> ofRows(List<RunInfo.Reservation> reservations, List<TimedRow> rows) {
+    private static List<RunInfo.ReservationInterval> ofRows(List<RunInfo.ReservationInterval> reservations, List<TimedRow> rows) {
         Set<String> ids = new LinkedHashSet<>();
         rows.stream().map(t -> t.row().reservationId()).filter(Objects::nonNull).forEach(ids::add);
         return reservations.stream().filter(r -> ids.contains(r.reservationId())).toList();

@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.RunInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -184,8 +185,8 @@ class ReportCommandTest {
     }
 
     /**
-     * run.json as the engine's record writes it (issue 9's bench run): weeksOfHistory, reservations with the job and
-     * the planned end, each job's measurements and the run's plan, which the report does not need.
+     * run.json as the engine's record writes it (issue 9's bench run), read back through that same record:
+     * reservations with the job and the planned end, each job's measurements and the run's plan.
      */
     @Test
     void theRunJsonTheBenchRunWritesIsRead() throws Exception {
@@ -193,7 +194,10 @@ class ReportCommandTest {
         ReportFixture.write(dir);
         Files.writeString(dir.resolve(ReportDir.RUN), """
                 {"suite":"mixed","scale":"tiny","seed":7,"policies":["static","punctual"],"weeksOfHistory":3,
-                 "deadlineMix":"1x:0.5,2x:0.5","contention":0.3,"arrivals":"poisson","plan":{"anything":[1,2]},
+                 "deadlineMix":"1x:0.5,2x:0.5","contention":0.3,"arrivals":"poisson:20s",
+                 "plan":{"suite":"mixed","jobs":["puma/wordcount"],"scale":"tiny","weeksOfHistory":3,
+                   "deadlineMix":"1x:0.5,2x:0.5","contention":0.3,"policies":["static","punctual"],"seed":7,
+                   "arrivals":"poisson:20s","staticExecutors":2,"historyExecutors":[1,2],"executorCores":1},
                  "week":2,"status":"interrupted","startedAt":"%s","wallSeconds":null,"clusterVcores":8,
                  "clusterMemoryMb":16384,"gateway":"embedded","benchHome":"/tmp/bench",
                  "jobs":{"puma/wordcount":{"jobKey":"wc","isolatedSeconds":300.0,"overheadSeconds":10,"byCount":[]}},
@@ -208,8 +212,8 @@ class ReportCommandTest {
         assertThat(run.wallSeconds()).isNull();
         assertThat(run.wallSecondsOf("punctual")).isEqualTo(1100.0);
         assertThat(run.wallSecondsOf("static")).isNull();
-        assertThat(run.reservationsOf("punctual")).containsExactly(new RunInfo.Reservation("puma/wordcount", "R1",
-                ReportFixture.at(1000), ReportFixture.at(1600), 2));
+        assertThat(run.reservationsOf("punctual")).containsExactly(new RunInfo.ReservationInterval("puma/wordcount", "R1",
+                ReportFixture.at(1000), ReportFixture.at(1600), ReportFixture.at(1700), 2));
         assertThat(run("engine")).as(err()).isZero();
         assertThat(out()).contains("400 of 1200 vcore-s (33.3%)");
         assertThat(Files.readString(dir.resolve(ReportDir.HTML))).contains("Week 2. Suite mixed", "3 weeks of history",

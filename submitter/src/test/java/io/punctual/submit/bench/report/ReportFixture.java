@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.RunInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.submit.bench.BenchRow;
 
@@ -62,12 +63,14 @@ final class ReportFixture {
     }
 
     static RunInfo runInfo() {
-        return new RunInfo("mixed", "tiny", 7, List.of("static", "punctual"), 2, "1x:0.5,2x:0.5", 0.3, 1, "finished",
-                at(0), 2400.0, 8, 16384L, null, Map.of("static", new RunInfo.PolicyWindow(at(0), at(800)),
-                "punctual", new RunInfo.PolicyWindow(at(900), at(2200))), Map.of("punctual", List.of(
-                new RunInfo.Reservation("puma/wordcount", "R1", at(1000), at(1600), 2),
-                new RunInfo.Reservation("tpcds/q3", "R2", at(1100), at(1400), 3),
-                new RunInfo.Reservation(null, "R3", at(2000), at(2100), 1))));
+        return new RunInfo("mixed", "tiny", 7, List.of("static", "punctual"), 2, "1x:0.5,2x:0.5", 0.3,
+                "poisson:20s", null, 1, "finished", at(0), 2400.0, 8, 16384L, null, null, Map.of(),
+                Map.of("static", new RunInfo.PolicyWindow(at(0), at(800), List.of()),
+                        "punctual", new RunInfo.PolicyWindow(at(900), at(2200), List.of())),
+                Map.of("punctual", List.of(
+                        new RunInfo.ReservationInterval("puma/wordcount", "R1", at(1000), at(1600), at(1600), 2),
+                        new RunInfo.ReservationInterval("tpcds/q3", "R2", at(1100), at(1400), at(1400), 3),
+                        new RunInfo.ReservationInterval(null, "R3", at(2000), at(2100), at(2100), 1))));
     }
 
     static BenchRow row(String policy, String job, double arrival, double deadline, double finished, boolean met,
