@@ -35,16 +35,16 @@ public final class BenchReport {
      * Every directory is read before anything is written.
      */
     public static ReportSummary write(Path dir, List<Path> earlier) {
-        ReportDir report = ReportDir.read(dir);
-        List<ReportDir> previous = earlier.stream().map(ReportDir::read).toList();
-        EventLogs logs = EventLogs.read(report);
+        ReadReport report = ReadReport.read(dir);
+        List<ReadReport> previous = earlier.stream().map(ReadReport::read).toList();
+        RowUsage logs = RowUsage.read(report);
         ReportSummary summary = ReportSummary.of(report, logs);
         List<Figure> figures = ReportFigures.of(report, logs, weeks(previous, report, summary));
         String csv = csv(report);
-        atomically(dir.resolve(ReportDir.CSV), file -> write(file, csv));
-        atomically(dir.resolve(ReportDir.SUMMARY), summary::writeJson);
+        atomically(dir.resolve(ReadReport.CSV), file -> write(file, csv));
+        atomically(dir.resolve(ReadReport.SUMMARY), summary::writeJson);
         String page = ReportPage.render(summary, report, figures);
-        atomically(dir.resolve(ReportDir.HTML), file -> write(file, page));
+        atomically(dir.resolve(ReadReport.HTML), file -> write(file, page));
         return summary;
     }
 
@@ -52,16 +52,16 @@ public final class BenchReport {
      * The week-over-week columns, ordered by week: one per week among each directory's rows. A week that two
      * directories both hold is labelled with each directory's name.
      */
-    static List<WeekColumn> weeks(List<ReportDir> previous, ReportDir current, ReportSummary summary) {
+    static List<WeekColumn> weeks(List<ReadReport> previous, ReadReport current, ReportSummary summary) {
         record Week(int week, String dir, int order, List<PolicySummary> summaries) {
         }
         List<Week> all = new ArrayList<>();
-        List<ReportDir> dirs = new ArrayList<>(previous);
+        List<ReadReport> dirs = new ArrayList<>(previous);
         dirs.add(current);
         for (int i = 0; i < dirs.size(); i++) {
-            ReportDir dir = dirs.get(i);
+            ReadReport dir = dirs.get(i);
             List<PolicySummary> weekly = dir == current ? summary.weeks()
-                    : ReportSummary.of(dir, EventLogs.unread(dir)).weeks();
+                    : ReportSummary.of(dir, RowUsage.unread(dir)).weeks();
             Map<Integer, List<PolicySummary>> byWeek = new TreeMap<>();
             weekly.forEach(s -> byWeek.computeIfAbsent(s.week(), w -> new ArrayList<>()).add(s));
             int order = i;
@@ -73,7 +73,7 @@ public final class BenchReport {
                 ? "week " + w.week() + " (" + w.dir() + ")" : "week " + w.week(), w.summaries())).toList();
     }
 
-    private static String csv(ReportDir report) {
+    private static String csv(ReadReport report) {
         java.io.StringWriter out = new java.io.StringWriter();
         try {
             ResultsCsv.write(report.rows().stream().map(TimedRow::row).toList(), out);

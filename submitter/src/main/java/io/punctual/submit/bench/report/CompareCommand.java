@@ -45,8 +45,8 @@ public final class CompareCommand implements Subcommand {
                 throw new IllegalArgumentException("'punctual bench compare' takes two report directories (before, "
                         + "after), got " + parsed.positional().size() + "; run 'punctual bench compare --help'");
             }
-            ReportDir before = ReportDir.read(cwd.resolve(parsed.positional().get(0)).normalize());
-            ReportDir after = ReportDir.read(cwd.resolve(parsed.positional().get(1)).normalize());
+            ReadReport before = ReadReport.read(cwd.resolve(parsed.positional().get(0)).normalize());
+            ReadReport after = ReadReport.read(cwd.resolve(parsed.positional().get(1)).normalize());
             Comparison comparison = Comparison.of(before, after);
             out.print(parsed.has("--json") ? JSON.writeValueAsString(comparison) + "\n" : tables(comparison));
             return 0;

@@ -40,7 +40,7 @@ public record Comparison(String before, String after, List<PolicyChange> policie
     public record JobSide(int runs, int met, Double executorSeconds, Double oracleRatio) {
     }
 
-    public static Comparison of(ReportDir before, ReportDir after) {
+    public static Comparison of(ReadReport before, ReadReport after) {
         Map<String, PolicySummary> a = byPolicy(before);
         Map<String, PolicySummary> b = byPolicy(after);
         Set<String> names = new LinkedHashSet<>(a.keySet());
@@ -61,13 +61,13 @@ public record Comparison(String before, String after, List<PolicyChange> policie
         return new Comparison(before.dir().toString(), after.dir().toString(), policies, jobs(before, after));
     }
 
-    private static Map<String, PolicySummary> byPolicy(ReportDir report) {
+    private static Map<String, PolicySummary> byPolicy(ReadReport report) {
         Map<String, PolicySummary> out = new LinkedHashMap<>();
-        ReportSummary.of(report, EventLogs.unread(report)).policies().forEach(s -> out.put(s.policy(), s));
+        ReportSummary.of(report, RowUsage.unread(report)).policies().forEach(s -> out.put(s.policy(), s));
         return out;
     }
 
-    private static List<JobChange> jobs(ReportDir before, ReportDir after) {
+    private static List<JobChange> jobs(ReadReport before, ReadReport after) {
         Map<List<String>, List<BenchRow>> a = byJob(before);
         Map<List<String>, List<BenchRow>> b = byJob(after);
         Set<List<String>> keys = new LinkedHashSet<>(a.keySet());
@@ -83,7 +83,7 @@ public record Comparison(String before, String after, List<PolicyChange> policie
         return out;
     }
 
-    private static Map<List<String>, List<BenchRow>> byJob(ReportDir report) {
+    private static Map<List<String>, List<BenchRow>> byJob(ReadReport report) {
         Map<List<String>, List<BenchRow>> out = new LinkedHashMap<>();
         report.rows().forEach(t -> out.computeIfAbsent(List.of(t.row().policy(), t.row().job()),
                 k -> new ArrayList<>()).add(t.row()));

@@ -17,7 +17,7 @@ final class JobsTable {
     private JobsTable() {
     }
 
-    static void render(StringBuilder html, ReportDir report) {
+    static void render(StringBuilder html, ReadReport report) {
         html.append("<h2>Jobs</h2>\n<table id=\"jobs\"><thead><tr>");
         HEADER.forEach(h -> html.append("<th>").append(ReportPage.esc(h)).append("</th>"));
         html.append("</tr></thead><tbody>\n");

@@ -61,7 +61,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
 
     /** The summary of {@code rows} (all of one policy), with the reservations those rows' policy made. */
     public static PolicySummary of(String policy, Integer week, List<TimedRow> rows,
-                                   List<RunInfo.ReservationInterval> reservations, EventLogs logs, Double wallSeconds) {
+                                   List<RunInfo.ReservationInterval> reservations, RowUsage logs, Double wallSeconds) {
         int admitted = 0;
         int met = 0;
         double executorSeconds = 0;
@@ -120,7 +120,7 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
      * executors of the jobs that ran in it held inside its window, up to its size. Without windows, only the rows'
      * own reserved vcore-seconds are known, and how much went unused is not.
      */
-    static Reserved reserved(List<TimedRow> rows, List<RunInfo.ReservationInterval> reservations, EventLogs logs) {
+    static Reserved reserved(List<TimedRow> rows, List<RunInfo.ReservationInterval> reservations, RowUsage logs) {
         if (reservations.isEmpty()) {
             double[] held = rows.stream().map(t -> t.row().reservedCpuSeconds()).filter(Objects::nonNull)
                     .mapToDouble(Double::doubleValue).toArray();

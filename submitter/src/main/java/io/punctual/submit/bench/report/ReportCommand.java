@@ -68,6 +68,6 @@ public final class ReportCommand implements Subcommand {
         }
         summary.goals().forEach(g -> out.println(g.headline()));
         summary.problems().forEach(p -> out.println("check: " + p));
-        out.println("report: " + dir.resolve(ReportDir.HTML));
+        out.println("report: " + dir.resolve(ReadReport.HTML));
     }
 }

@@ -22,7 +22,7 @@ public final class ReportFigures {
     private ReportFigures() {
     }
 
-    public static List<Figure> of(ReportDir report, EventLogs logs, List<WeekColumn> weeks) {
+    public static List<Figure> of(ReadReport report, RowUsage logs, List<WeekColumn> weeks) {
         Map<String, List<TimedRow>> byPolicy = ReportSummary.byPolicy(report);
         ReportCharts charts = new ReportCharts(List.copyOf(byPolicy.keySet()));
         List<Figure> figures = new ArrayList<>();
@@ -38,7 +38,7 @@ public final class ReportFigures {
     }
 
     /** Reserved against used vcores for each of Punctual's policies and any other that reserved. */
-    private static List<Figure> capacity(ReportDir report, EventLogs logs, Map<String, List<TimedRow>> byPolicy,
+    private static List<Figure> capacity(ReadReport report, RowUsage logs, Map<String, List<TimedRow>> byPolicy,
                                          ReportCharts charts) {
         List<Figure> figures = new ArrayList<>();
         for (Map.Entry<String, List<TimedRow>> policy : byPolicy.entrySet()) {
@@ -91,13 +91,13 @@ public final class ReportFigures {
         return out;
     }
 
-    private static List<CoreSpan> reserved(ReportDir report, String policy) {
+    private static List<CoreSpan> reserved(ReadReport report, String policy) {
         return report.run().map(run -> run.reservationsOf(policy)).orElse(List.of()).stream()
                 .map(r -> new CoreSpan(Instant.parse(r.from()).toEpochMilli(), Instant.parse(r.to()).toEpochMilli(),
                         r.vcores())).toList();
     }
 
-    private static List<CoreSpan> used(List<TimedRow> rows, EventLogs logs) {
+    private static List<CoreSpan> used(List<TimedRow> rows, RowUsage logs) {
         return rows.stream().map(t -> logs.of(t.row())).flatMap(Optional::stream)
                 .flatMap(u -> u.spans().stream()).toList();
     }

@@ -36,7 +36,7 @@ public final class ReportPage {
     private ReportPage() {
     }
 
-    public static String render(ReportSummary summary, ReportDir report, List<ReportFigures.Figure> figures) {
+    public static String render(ReportSummary summary, ReadReport report, List<ReportFigures.Figure> figures) {
         StringBuilder html = new StringBuilder(1 << 16);
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; ")

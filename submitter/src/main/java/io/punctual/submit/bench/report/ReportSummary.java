@@ -38,7 +38,7 @@ public record ReportSummary(RunInfo run, List<PolicySummary> policies, List<Poli
         problems = List.copyOf(problems);
     }
 
-    public static ReportSummary of(ReportDir report, EventLogs logs) {
+    public static ReportSummary of(ReadReport report, RowUsage logs) {
         RunInfo run = report.run().orElse(null);
         List<PolicySummary> policies = new ArrayList<>();
         List<PolicySummary> weeks = new ArrayList<>();
@@ -55,7 +55,7 @@ public record ReportSummary(RunInfo run, List<PolicySummary> policies, List<Poli
     }
 
     /** The rows of each policy, policies in the order the run ran them, then any the run did not list. */
-    static Map<String, List<TimedRow>> byPolicy(ReportDir report) {
+    static Map<String, List<TimedRow>> byPolicy(ReadReport report) {
         Set<String> order = new LinkedHashSet<>();
         report.run().ifPresent(run -> order.addAll(run.policies()));
         report.rows().forEach(t -> order.add(t.row().policy()));

@@ -48,7 +48,7 @@ class CompareCommandTest {
 
     @Test
     void perPolicyAndPerJobChangesAreAfterMinusBefore() {
-        Comparison c = Comparison.of(ReportDir.read(work.resolve("w1")), ReportDir.read(work.resolve("w2")));
+        Comparison c = Comparison.of(ReadReport.read(work.resolve("w1")), ReadReport.read(work.resolve("w2")));
         assertThat(c.policies()).extracting(Comparison.PolicyChange::policy)
                 .containsExactly("static", "punctual", "dynamic");
         Comparison.PolicyChange s = c.policies().get(0);
@@ -102,11 +102,11 @@ class CompareCommandTest {
         assertThat(run("w1", "w9")).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("punctual bench compare: " + work.resolve("w9")
                 + " does not exist; give a directory written by 'punctual bench run --report <dir>'\n");
-        Files.writeString(work.resolve("w2").resolve(ReportDir.RESULTS), "[{\"policy\": ");
+        Files.writeString(work.resolve("w2").resolve(ReadReport.RESULTS), "[{\"policy\": ");
         assertThat(run("w1", "w2")).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains(work.resolve("w2").resolve(ReportDir.RESULTS)
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(work.resolve("w2").resolve(ReadReport.RESULTS)
                 + " is not a JSON array of rows");
-        Files.writeString(work.resolve("w2").resolve(ReportDir.RESULTS), "[{\"job\": \"x\"}]");
+        Files.writeString(work.resolve("w2").resolve(ReadReport.RESULTS), "[{\"job\": \"x\"}]");
         assertThat(run("w1", "w2")).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("row 1 has no policy; every row names its policy");
         assertThat(run("w1")).isEqualTo(1);

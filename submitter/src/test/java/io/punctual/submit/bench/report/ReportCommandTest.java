@@ -59,17 +59,17 @@ class ReportCommandTest {
         ReportFixture.write(work.resolve("before"));
         ReportFixture.rewrite(work.resolve("before"), rows -> rows.stream().map(r -> week(r, 0)).toList());
         ReportFixture.write(work.resolve("now"));
-        ReportDir now = ReportDir.read(work.resolve("now"));
-        List<WeekColumn> weeks = BenchReport.weeks(List.of(ReportDir.read(work.resolve("before"))), now,
-                ReportSummary.of(now, EventLogs.unread(now)));
+        ReadReport now = ReadReport.read(work.resolve("now"));
+        List<WeekColumn> weeks = BenchReport.weeks(List.of(ReadReport.read(work.resolve("before"))), now,
+                ReportSummary.of(now, RowUsage.unread(now)));
         assertThat(weeks).extracting(WeekColumn::label).containsExactly("week 0", "week 1", "week 2");
         assertThat(weeks.get(0).of("static").orElseThrow().jobs()).isEqualTo(3);
         assertThat(weeks.get(2).of("static")).isEmpty();
         assertThat(run("now", "--previous", "before")).as(err()).isZero();
 
         ReportFixture.write(work.resolve("same"));
-        weeks = BenchReport.weeks(List.of(ReportDir.read(work.resolve("same"))), now,
-                ReportSummary.of(now, EventLogs.unread(now)));
+        weeks = BenchReport.weeks(List.of(ReadReport.read(work.resolve("same"))), now,
+                ReportSummary.of(now, RowUsage.unread(now)));
         assertThat(weeks).extracting(WeekColumn::label).containsExactly("week 1 (same)", "week 1 (now)",
                 "week 2 (same)", "week 2 (now)");
     }
@@ -97,18 +97,18 @@ class ReportCommandTest {
     void aCorruptFileIsNamedWithWhereItBreaksAndNothingIsWritten() throws Exception {
         Path dir = work.resolve("cut");
         ReportFixture.write(dir);
-        String results = Files.readString(dir.resolve(ReportDir.RESULTS));
-        Files.writeString(dir.resolve(ReportDir.RESULTS), results.substring(0, results.length() / 2));
+        String results = Files.readString(dir.resolve(ReadReport.RESULTS));
+        Files.writeString(dir.resolve(ReadReport.RESULTS), results.substring(0, results.length() / 2));
         assertThat(run("cut")).isEqualTo(1);
-        assertThat(err()).startsWith("punctual bench report: " + dir.resolve(ReportDir.RESULTS)
+        assertThat(err()).startsWith("punctual bench report: " + dir.resolve(ReadReport.RESULTS)
                 + " is not a JSON array of rows as 'punctual bench run' writes it at line 1, column ")
                 .contains("restore the file or re-run the benchmark");
-        assertThat(dir.resolve(ReportDir.HTML)).doesNotExist();
+        assertThat(dir.resolve(ReadReport.HTML)).doesNotExist();
 
-        Files.writeString(dir.resolve(ReportDir.RESULTS), results);
-        Files.writeString(dir.resolve(ReportDir.RUN), "{\"suite\": \"mixed\", \"seed\": \"seven\"}");
+        Files.writeString(dir.resolve(ReadReport.RESULTS), results);
+        Files.writeString(dir.resolve(ReadReport.RUN), "{\"suite\": \"mixed\", \"seed\": \"seven\"}");
         assertThat(run("cut")).isEqualTo(1);
-        assertThat(err()).contains(dir.resolve(ReportDir.RUN) + " is not a JSON object as 'punctual bench run' "
+        assertThat(err()).contains(dir.resolve(ReadReport.RUN) + " is not a JSON object as 'punctual bench run' "
                 + "writes it at line 1, column ");
     }
 
@@ -137,7 +137,7 @@ class ReportCommandTest {
         assertThat(out()).contains("check: punctual tpcds/q3: event log " + dir.resolve("logs/punctual-tpcds-q3")
                 + " unreadable (no such file or directory");
         // without its executors R2 counts as wholly unused: 400 + 900 + 100
-        assertThat(ReportFixture.JSON.readTree(dir.resolve(ReportDir.SUMMARY).toFile())
+        assertThat(ReportFixture.JSON.readTree(dir.resolve(ReadReport.SUMMARY).toFile())
                 .at("/policies/1/reserved/unusedVcoreSeconds").asDouble()).isEqualTo(1400.0);
     }
 
@@ -145,17 +145,17 @@ class ReportCommandTest {
     void withoutRunJsonTheReportSaysSoAndKeepsTheRowsNumbers() throws Exception {
         Path dir = work.resolve("no-run");
         ReportFixture.write(dir);
-        Files.delete(dir.resolve(ReportDir.RUN));
+        Files.delete(dir.resolve(ReadReport.RUN));
         ReportFixture.rewrite(dir, rows -> rows.stream().map(r -> r.reservationId() == null ? r : reserved(r, 1000.0))
                 .toList());
         assertThat(run("no-run")).as(err()).isZero();
         // the rows still tell how much was reserved; without the windows, not how much of it went unused
         assertThat(out()).contains("? of 2000 vcore-s");
-        JsonNode json = ReportFixture.JSON.readTree(dir.resolve(ReportDir.SUMMARY).toFile());
+        JsonNode json = ReportFixture.JSON.readTree(dir.resolve(ReadReport.SUMMARY).toFile());
         assertThat(json.get("run").isNull()).isTrue();
         assertThat(json.at("/policies/1/reserved/vcoreSeconds").asDouble()).isEqualTo(2000.0);
         assertThat(json.at("/policies/1/reserved/unusedVcoreSeconds").isNull()).isTrue();
-        assertThat(Files.readString(dir.resolve(ReportDir.HTML))).contains("No run.json in this directory");
+        assertThat(Files.readString(dir.resolve(ReadReport.HTML))).contains("No run.json in this directory");
     }
 
     static BenchRow reserved(BenchRow r, double vcoreSeconds) {
@@ -170,9 +170,9 @@ class ReportCommandTest {
         ReportFixture.write(dir);
         ReportFixture.rewrite(dir, rows -> rows.stream().map(r -> r.eventLog() == null || !r.policy().equals("static")
                 ? r : withLog(r, dir.resolve(r.eventLog()).toUri().toString())).toList());
-        ReportDir report = ReportDir.read(dir);
+        ReadReport report = ReadReport.read(dir);
         assertThat(report.rows().get(0).row().eventLog()).startsWith("file:/");
-        EventLogs logs = EventLogs.read(report);
+        RowUsage logs = RowUsage.read(report);
         assertThat(logs.problems()).isEmpty();
         assertThat(report.rows()).allSatisfy(t -> assertThat(logs.of(t.row()).isPresent())
                 .isEqualTo(t.row().eventLog() != null));
@@ -192,7 +192,7 @@ class ReportCommandTest {
     void theRunJsonTheBenchRunWritesIsRead() throws Exception {
         Path dir = work.resolve("engine");
         ReportFixture.write(dir);
-        Files.writeString(dir.resolve(ReportDir.RUN), """
+        Files.writeString(dir.resolve(ReadReport.RUN), """
                 {"suite":"mixed","scale":"tiny","seed":7,"policies":["static","punctual"],"weeksOfHistory":3,
                  "deadlineMix":"1x:0.5,2x:0.5","contention":0.3,"arrivals":"poisson:20s",
                  "plan":{"suite":"mixed","jobs":["puma/wordcount"],"scale":"tiny","weeksOfHistory":3,
@@ -206,7 +206,7 @@ class ReportCommandTest {
                    "plannedTo":"%s","vcores":2}]}}
                 """.formatted(ReportFixture.at(0), ReportFixture.at(900), ReportFixture.at(2000),
                 ReportFixture.at(1000), ReportFixture.at(1600), ReportFixture.at(1700)));
-        RunInfo run = ReportDir.read(dir).run().orElseThrow();
+        RunInfo run = ReadReport.read(dir).run().orElseThrow();
         assertThat(run.weeksOfHistory()).isEqualTo(3);
         assertThat(run.status()).isEqualTo("interrupted");
         assertThat(run.wallSeconds()).isNull();
@@ -216,7 +216,7 @@ class ReportCommandTest {
                 ReportFixture.at(1000), ReportFixture.at(1600), ReportFixture.at(1700), 2));
         assertThat(run("engine")).as(err()).isZero();
         assertThat(out()).contains("400 of 1200 vcore-s (33.3%)");
-        assertThat(Files.readString(dir.resolve(ReportDir.HTML))).contains("Week 2. Suite mixed", "3 weeks of history",
+        assertThat(Files.readString(dir.resolve(ReadReport.HTML))).contains("Week 2. Suite mixed", "3 weeks of history",
                 "The run&apos;s status is interrupted");
     }
 

@@ -57,8 +57,8 @@ final class ReportFixture {
         rows.add(row("punctual", "puma/kmeans", 1000, 1800, 1300.0, false, "executor lost", 1, 300.0, 200.0, 1200.0,
                 1, null));
         log(dir, "punctual-puma-kmeans", 1000, 1300, new Executor("1", 1, 1000, 1300L));
-        JSON.writeValue(dir.resolve(ReportDir.RESULTS).toFile(), rows);
-        JSON.writeValue(dir.resolve(ReportDir.RUN).toFile(), runInfo());
+        JSON.writeValue(dir.resolve(ReadReport.RESULTS).toFile(), rows);
+        JSON.writeValue(dir.resolve(ReadReport.RUN).toFile(), runInfo());
         return rows;
     }
 
@@ -113,10 +113,10 @@ final class ReportFixture {
     /** Replaces the rows of {@code dir}'s results.json with what {@code change} makes of them. */
     static List<BenchRow> rewrite(Path dir, java.util.function.UnaryOperator<List<BenchRow>> change)
             throws IOException {
-        List<BenchRow> rows = JSON.readValue(dir.resolve(ReportDir.RESULTS).toFile(),
+        List<BenchRow> rows = JSON.readValue(dir.resolve(ReadReport.RESULTS).toFile(),
                 new com.fasterxml.jackson.core.type.TypeReference<List<BenchRow>>() { });
         List<BenchRow> changed = change.apply(new ArrayList<>(rows));
-        JSON.writeValue(dir.resolve(ReportDir.RESULTS).toFile(), changed);
+        JSON.writeValue(dir.resolve(ReadReport.RESULTS).toFile(), changed);
         return changed;
     }
 }

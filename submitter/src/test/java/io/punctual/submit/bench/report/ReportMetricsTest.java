@@ -24,8 +24,8 @@ class ReportMetricsTest {
     @BeforeAll
     static void summarise() throws Exception {
         rows = ReportFixture.write(dir);
-        ReportDir report = ReportDir.read(dir);
-        summary = ReportSummary.of(report, EventLogs.read(report));
+        ReadReport report = ReadReport.read(dir);
+        summary = ReportSummary.of(report, RowUsage.read(report));
     }
 
     @Test
@@ -86,8 +86,8 @@ class ReportMetricsTest {
 
     @Test
     void theEventLogsGiveBackEveryRowsExecutorSeconds() {
-        ReportDir report = ReportDir.read(dir);
-        EventLogs logs = EventLogs.read(report);
+        ReadReport report = ReadReport.read(dir);
+        RowUsage logs = RowUsage.read(report);
         assertThat(logs.problems()).isEmpty();
         for (BenchRow row : rows) {
             if (row.eventLog() != null) {

@@ -28,7 +28,7 @@ class ReportPageIT {
         ReportPageTest.withHostileRow(dir);
         BenchReport.write(dir);
         browser = HeadlessChromium.start(chromium, work);
-        browser.navigate(dir.resolve(ReportDir.HTML).toUri().toString());
+        browser.navigate(dir.resolve(ReadReport.HTML).toUri().toString());
     }
 
     @AfterAll

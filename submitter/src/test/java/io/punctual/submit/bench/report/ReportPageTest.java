@@ -31,7 +31,7 @@ class ReportPageTest {
         ReportFixture.write(dir);
         withHostileRow(dir);
         BenchReport.write(dir);
-        html = Files.readString(dir.resolve(ReportDir.HTML));
+        html = Files.readString(dir.resolve(ReadReport.HTML));
     }
 
     static void withHostileRow(Path dir) throws Exception {
@@ -81,8 +81,8 @@ class ReportPageTest {
         assertThat(Pattern.compile("<tr data-policy=\"[^\"]+\">").matcher(section("summary")).results().count())
                 .isEqualTo(2);
         assertThat(html).contains("<li class=\"verdict missed\" data-policy=\"punctual\"><strong>punctual: goal NOT met");
-        assertThat(Files.exists(dir.resolve(ReportDir.CSV))).isTrue();
-        assertThat(Files.exists(dir.resolve(ReportDir.SUMMARY))).isTrue();
+        assertThat(Files.exists(dir.resolve(ReadReport.CSV))).isTrue();
+        assertThat(Files.exists(dir.resolve(ReadReport.SUMMARY))).isTrue();
         try (var listing = java.util.stream.Stream.of(dir.toFile().list())) {
             assertThat(listing.filter(name -> name.endsWith(".partial"))).isEmpty();
         }

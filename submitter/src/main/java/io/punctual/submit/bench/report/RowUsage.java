@@ -13,23 +13,23 @@ import java.util.Optional;
  * The executor usage of every row of a report, read once from the event logs the rows name, and what could not be
  * read or does not agree with the row (issue 9: every cost is recomputable from the event logs).
  */
-public record EventLogs(ReportDir report, Map<String, ExecutorUsage> usage, List<String> problems) {
+public record RowUsage(ReadReport report, Map<String, ExecutorUsage> usage, List<String> problems) {
 
     /** Agreement expected between a row's executor-seconds and its event log's: rounding, not a different count. */
     private static final double TOLERANCE = 0.01;
 
-    public EventLogs {
+    public RowUsage {
         usage = Map.copyOf(usage);
         problems = List.copyOf(problems);
     }
 
     /** For what needs only the rows (a comparison, an earlier week): no log is read. */
-    public static EventLogs unread(ReportDir report) {
-        return new EventLogs(report, Map.of(), List.of());
+    public static RowUsage unread(ReadReport report) {
+        return new RowUsage(report, Map.of(), List.of());
     }
 
     /** Reads each distinct log once; a row whose job never launched names none and is not a problem. */
-    public static EventLogs read(ReportDir report) {
+    public static RowUsage read(ReadReport report) {
         Map<String, ExecutorUsage> usage = new HashMap<>();
         List<String> problems = new ArrayList<>();
         for (TimedRow timed : report.rows()) {
@@ -47,7 +47,7 @@ public record EventLogs(ReportDir report, Map<String, ExecutorUsage> usage, List
                         + bad.reason() + "); its executors are missing from the capacity series");
             }
         }
-        return new EventLogs(report, usage, problems);
+        return new RowUsage(report, usage, problems);
     }
 
     /** The executors of the row's application, when its event log was read. */

@@ -18,26 +18,27 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a weekly benchmark run (issue 9) leaves in its {@code --report} directory, read and checked:
+ * What a weekly benchmark run (issue 9) left in its {@code --report} directory, read back and checked (the run
+ * writes it through {@link io.punctual.submit.bench.ReportDir}):
  * {@code results.json} (required, one {@link BenchRow} per job and policy) and {@code run.json} (the run's
  * {@link RunInfo}; a run cut short may lack it).
  */
-public record ReportDir(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
+public record ReadReport(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
 
-    public static final String RESULTS = "results.json";
-    public static final String RUN = "run.json";
+    public static final String RESULTS = io.punctual.submit.bench.ReportDir.RESULTS;
+    public static final String RUN = io.punctual.submit.bench.ReportDir.RUN;
     public static final String CSV = "results.csv";
     public static final String HTML = "report.html";
     public static final String SUMMARY = "summary.json";
     private static final String WHAT = "a directory written by 'punctual bench run --report <dir>'";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    public ReportDir {
+    public ReadReport {
         rows = List.copyOf(rows);
     }
 
     /** Reads {@code dir}; an {@link UnreadableReport} says which file is missing or wrong and how. */
-    public static ReportDir read(Path dir) {
+    public static ReadReport read(Path dir) {
         if (!Files.exists(dir)) {
             throw new UnreadableReport(dir + " does not exist; give " + WHAT);
         }
@@ -61,7 +62,7 @@ public record ReportDir(Path dir, List<TimedRow> rows, Optional<RunInfo> run) {
                 ? Optional.ofNullable(parse(runFile, new TypeReference<RunInfo>() { }, "a JSON object"))
                 : Optional.empty();
         run.ifPresent(info -> check(info, runFile));
-        return new ReportDir(dir, rows, run);
+        return new ReadReport(dir, rows, run);
     }
 
     private static <T> T parse(Path file, TypeReference<T> type, String shape) {
