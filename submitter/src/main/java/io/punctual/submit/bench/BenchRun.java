@@ -35,7 +35,7 @@ public final class BenchRun {
     }
 
     /** How the run ended. */
-    public record Result(RunInfo run, List<BenchSummary> summaries, boolean interrupted) {
+    public record Result(RunInfo run, boolean interrupted) {
     }
 
     private BenchRun() {
@@ -80,12 +80,10 @@ public final class BenchRun {
             String status = whole ? "finished" : "interrupted";
             info.set(info.get().with(status, before + since(started, s.clock())));
             save.run();
-            List<BenchSummary> summaries = s.plan().policies().stream()
-                    .map(p -> BenchSummary.of(p, s.report().rows())).toList();
             if (whole) {
                 s.hook().write(s.report().dir());
             }
-            return new Result(info.get(), summaries, !whole);
+            return new Result(info.get(), !whole);
         } catch (RuntimeException e) {
             // What is still running is deleted, as for Ctrl-C; the run is recorded as failed, its rows kept.
             guard.stop("the bench failed");

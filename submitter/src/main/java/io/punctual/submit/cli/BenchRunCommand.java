@@ -10,11 +10,13 @@ import io.punctual.submit.bench.Policy;
 import io.punctual.submit.bench.ReportDir;
 import io.punctual.submit.bench.ReportHook;
 import io.punctual.submit.bench.report.BenchReport;
+import io.punctual.submit.bench.report.ReadReport;
 import io.punctual.submit.bench.report.ReportCommand;
 import io.punctual.submit.bench.RunPlan;
 import io.punctual.submit.bench.Suites;
 import io.punctual.workloads.suite.BenchSuite;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -152,14 +154,19 @@ final class BenchRunCommand implements Command {
         context.out().println("punctual: week " + result.run().week() + " " + result.run().status() + " in "
                 + Math.round(Optional.ofNullable(result.run().wallSeconds()).orElse(0.0)) + " s; " + report.dir()
                 .resolve(ReportDir.RESULTS) + " and " + ReportDir.RUN);
-        if (json) {
-            ObjectNode line = JsonFiles.JSON.createObjectNode();
-            line.put("suite", result.run().suite()).put("scale", result.run().scale())
-                    .put("week", result.run().week()).put("status", result.run().status())
-                    .put("report", report.dir().toString());
-            ObjectNode policies = line.putObject("policies");
-            result.summaries().forEach(s -> policies.set(s.policy(), s.json()));
-            context.out().println(line.toString());
+        Path summary = report.dir().resolve(ReadReport.SUMMARY);
+        if (json && Files.isRegularFile(summary)) {
+            // One line: the report's own summary (per policy and week, the goal's verdicts), as summary.json holds it.
+            try {
+                ObjectNode line = JsonFiles.JSON.createObjectNode();
+                line.put("suite", result.run().suite()).put("scale", result.run().scale())
+                        .put("week", result.run().week()).put("status", result.run().status())
+                        .put("report", report.dir().toString());
+                line.set("summary", JsonFiles.JSON.readTree(summary.toFile()));
+                context.out().println(line.toString());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot read " + summary, e);
+            }
         }
     }
 
