@@ -10,6 +10,7 @@ import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.yarn.memory.ClusterLayout;
 import io.punctual.yarn.memory.InMemoryClusterGateway;
 import io.punctual.yarn.memory.ManualClock;
+import io.punctual.submit.DirectoryCopy;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -22,7 +23,6 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real gateway (configured with a copy of {@code conf/embedded}) over the in-memory cluster, whose clock runs
@@ -42,7 +42,7 @@ final class InMemoryBenchGateway implements AutoCloseable {
 
     /** @param speed how many times faster than the wall clock the cluster's clock runs */
     InMemoryBenchGateway(Path tmp, Duration runTime, int speed) throws IOException {
-        Path confDir = copy(Install.fromSystemProperty().orElseThrow().root().resolve("conf/embedded"),
+        Path confDir = DirectoryCopy.of(Install.fromSystemProperty().orElseThrow().root().resolve("conf/embedded"),
                 tmp.resolve("conf/embedded"));
         // Small reservations, so that two of the team's jobs fit in the plan side by side.
         Files.writeString(confDir.resolve("teams/analytics.conf"), "\npunctual.team.max-executors = 1\n",
@@ -56,19 +56,6 @@ final class InMemoryBenchGateway implements AutoCloseable {
         client = new GatewayClient(URI.create("http://127.0.0.1:" + gateway.port()), "analytics-local-token-0001");
     }
 
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
-        return to;
-    }
 
     @Override
     public void close() {

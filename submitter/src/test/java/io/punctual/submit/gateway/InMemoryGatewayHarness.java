@@ -10,6 +10,7 @@ import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.yarn.memory.ClusterLayout;
 import io.punctual.yarn.memory.InMemoryClusterGateway;
 import io.punctual.yarn.memory.ManualClock;
+import io.punctual.submit.DirectoryCopy;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -61,25 +62,12 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
     @Override
     public void beforeEach(ExtensionContext context) throws IOException {
         tmp = Files.createTempDirectory("punctual-gateway-test");
-        confDir = copy(INSTALL.root().resolve("conf/embedded"), tmp.resolve("conf/embedded"));
+        confDir = DirectoryCopy.of(INSTALL.root().resolve("conf/embedded"), tmp.resolve("conf/embedded"));
         jar = Files.writeString(Files.createDirectories(tmp.resolve("workloads/target")).resolve("job.jar"),
                 "stands for the application");
         time.scheduleAtFixedRate(() -> clock.advance(Duration.ofMillis(1000)), 20, 20, TimeUnit.MILLISECONDS);
     }
 
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
-        return to;
-    }
 
     /** The test's one gateway over this cluster, started on first use, whose applications run for a minute. */
     Gateway running() throws IOException {
