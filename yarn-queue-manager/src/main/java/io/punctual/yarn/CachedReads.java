@@ -56,6 +56,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public Optional<AgentForecast> forecast(ReservationSpec spec) {
+        return cluster.forecast(spec);
+    }
+
+    @Override
     public ReservationOutcome reserve(ReservationSpec spec) {
         try {
             return cluster.reserve(spec);

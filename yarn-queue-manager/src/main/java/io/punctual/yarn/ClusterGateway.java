@@ -24,6 +24,13 @@ public interface ClusterGateway extends AutoCloseable {
     /** Replaces an existing reservation's request; refused leaves the old one in place. */
     ReservationOutcome update(ReservationId id, ReservationSpec spec);
 
+    /**
+     * What the cluster's reservation agent would answer to {@code spec} now, without reserving: the agent, sharing
+     * policy and resource calculator the cluster is configured with, run on its plan as it is. Empty when this
+     * process cannot run that agent (a class it does not have); a caller then has only its own planner's view.
+     */
+    Optional<AgentForecast> forecast(ReservationSpec spec);
+
     /** Deletes a reservation. Returns false when it did not exist (already released or expired). */
     boolean release(ReservationId id);
 

@@ -15,4 +15,19 @@ public record ClusterSnapshot(Instant at, int nodeManagers, Resources total, Res
     public Optional<QueueSnapshot> queue(String name) {
         return queues.stream().filter(q -> q.name().equals(name)).findFirst();
     }
+
+    /**
+     * What the reservation system may plan with in {@code planQueue}: the queue's guaranteed resources (its share of
+     * the cluster when YARN reports none), or the whole cluster when there is no such queue.
+     */
+    public Resources planCapacity(String planQueue) {
+        return queue(planQueue).map(this::capacityOf).orElse(total);
+    }
+
+    private Resources capacityOf(QueueSnapshot queue) {
+        if (!queue.guaranteed().isZero()) {
+            return queue.guaranteed();
+        }
+        return new Resources((long) (total.memoryMb() * queue.capacity()), (long) (total.vcores() * queue.capacity()));
+    }
 }

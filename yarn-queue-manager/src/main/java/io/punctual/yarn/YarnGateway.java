@@ -42,6 +42,7 @@ public final class YarnGateway implements ClusterGateway {
     private final String rmAddress;
     private final ResourceManagerRest rest;
     private final Resources minimumAllocation;
+    private final ClusterAgent agent;
     private Instant nextRemedy = Instant.MIN;
 
     YarnGateway(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
@@ -52,6 +53,7 @@ public final class YarnGateway implements ClusterGateway {
         this.rest = new ResourceManagerRest(conf.get("yarn.resourcemanager.webapp.address", "0.0.0.0:8088"));
         this.minimumAllocation = new Resources(conf.getLong("yarn.scheduler.minimum-allocation-mb", 1024),
                 conf.getLong("yarn.scheduler.minimum-allocation-vcores", 1));
+        this.agent = new ClusterAgent(conf, YarnGateways.webAddress(conf), clock);
         client.init(conf);
         client.start();
         probe();
@@ -139,6 +141,11 @@ public final class YarnGateway implements ClusterGateway {
             }
             return placed(spec.planQueue(), new ReservationId(id.toString()));
         });
+    }
+
+    @Override
+    public Optional<AgentForecast> forecast(ReservationSpec spec) {
+        return agent.forecast(this, spec);
     }
 
     @Override

@@ -28,13 +28,16 @@ public final class YarnGateways {
      * is HTTPS_ONLY.
      */
     public static SchedulerConfiguration schedulerConfiguration(Path confDir, String user) {
-        YarnConfiguration conf = load(confDir);
+        return SchedulerConfRest.at(webAddress(load(confDir)), user);
+    }
+
+    /** The ResourceManager's web address: the HTTPS one when {@code yarn.http.policy} is HTTPS_ONLY. */
+    static String webAddress(Configuration conf) {
         boolean https = "HTTPS_ONLY".equals(conf.get(YarnConfiguration.YARN_HTTP_POLICY_KEY, "HTTP_ONLY"));
-        String address = https
+        return https
                 ? "https://" + conf.get(YarnConfiguration.RM_WEBAPP_HTTPS_ADDRESS,
                         YarnConfiguration.DEFAULT_RM_WEBAPP_HTTPS_ADDRESS)
                 : conf.get(YarnConfiguration.RM_WEBAPP_ADDRESS, YarnConfiguration.DEFAULT_RM_WEBAPP_ADDRESS);
-        return SchedulerConfRest.at(address, user);
     }
 
     static YarnConfiguration load(Path confDir) {
@@ -43,7 +46,9 @@ public final class YarnGateways {
                     + " does not exist; set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your cluster's configuration, or use --embedded");
         }
         YarnConfiguration conf = new YarnConfiguration();
-        for (String file : new String[] {"core-site.xml", "hdfs-site.xml", "yarn-site.xml"}) {
+        // capacity-scheduler.xml, where a client has a copy, tells which reservation agent the cluster runs when
+        // its ResourceManager does not serve its scheduler configuration.
+        for (String file : new String[] {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "capacity-scheduler.xml"}) {
             Path path = confDir.resolve(file);
             if (Files.isRegularFile(path)) {
                 conf.addResource(new org.apache.hadoop.fs.Path(path.toUri()));

@@ -123,6 +123,30 @@ public abstract class ClusterGatewayContract {
     }
 
     @Test
+    void aForecastReservesNothingAndAgreesWithTheAnswerThatFollowsIt() {
+        Resources plan = gateway().snapshot().planCapacity(planQueue());
+        int fill = (int) Math.min(plan.vcores(), plan.memoryMb() / 1024);
+        ReservationSpec whole = gang("whole-plan", fill, Duration.ofMinutes(3));
+
+        AgentForecast before = gateway().forecast(whole).orElseThrow();
+        assertThat(before.placed()).as("forecast of the whole plan: %s", before.refusal()).isTrue();
+        assertThat(before.agent().agent()).isNotBlank();
+        assertThat(gateway().reservations(planQueue())).as("a forecast reserves nothing").isEmpty();
+        ReservationInfo held = reserved(whole);
+        try {
+            ReservationSpec one = gang("one-more", 1, Duration.ofMinutes(3));
+            AgentForecast full = gateway().forecast(one).orElseThrow();
+            assertThat(full.placed()).isFalse();
+            assertThat(full.refusal().orElseThrow()).isNotBlank();
+            assertThat(gateway().reserve(one)).isInstanceOf(ReservationOutcome.Refused.class);
+            assertThat(gateway().forecast(gang("too-big", 500, Duration.ofMinutes(2))).orElseThrow().placed())
+                    .isFalse();
+        } finally {
+            gateway().release(held.id());
+        }
+    }
+
+    @Test
     void anUpdateReplacesTheAllocationAndARefusedOneKeepsTheOld() {
         ReservationInfo placed = reserved(gang("grows", 2, Duration.ofMinutes(3)));
         try {

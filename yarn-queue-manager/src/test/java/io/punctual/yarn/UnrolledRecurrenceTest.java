@@ -114,6 +114,11 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
+        public Optional<AgentForecast> forecast(ReservationSpec spec) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<ReservationInfo> reservation(String planQueue, ReservationId id) {
             throw new UnsupportedOperationException();
         }

@@ -31,8 +31,7 @@ public record DryRun(String jobKey, String verdict, Optional<String> reason, Opt
         Instant deadline = Instant.ofEpochMilli(record.deadlineMs());
         if (decision.sizing() instanceof SizingDecision.Sized s) {
             Optional<ReservationSpec> first = plan.flatMap(p -> p.specs().stream().findFirst());
-            Optional<String> noRoom = plan.flatMap(p -> p.refusal().or(() -> p.predictedFits() ? Optional.empty()
-                    : Optional.of("Punctual's planner finds no room in the plan before the deadline")));
+            Optional<String> noRoom = plan.flatMap(p -> p.refusal().or(() -> p.prediction().refusedBy()));
             Optional<Instant> earliest = plan.flatMap(SubmissionPipeline.ReservationPlan::earliestDeadline);
             boolean waits = noRoom.isPresent() && admission != AdmissionPolicy.FIRST_FIT
                     && plan.map(p -> !p.specs().isEmpty()).orElse(false);

@@ -48,10 +48,10 @@ public sealed interface Observation {
     /**
      * YARN's answer to the reservations asked for.
      *
-     * @param predictedFits whether Punctual's own planner found room
+     * @param prediction what was expected before asking, and by whom
      * @param refusal       why not, with the earliest deadline that has room, when nothing was held
      */
-    record ReservationDone(Optional<ReservationInfo> held, boolean predictedFits, String refusal,
+    record ReservationDone(Optional<ReservationInfo> held, Prediction prediction, String refusal,
                            Optional<Instant> earliestDeadline, Duration took) implements Observation {
     }
 

@@ -99,12 +99,13 @@ public final class SubmissionMachine {
             if (done.held().isPresent()) {
                 return reserved(state, done, now);
             }
-            if (done.predictedFits() && state.attempts() == 0) {
+            if (done.prediction().fits() && state.attempts() == 0) {
                 var retry = new SubmissionState.Sized(state.submission(), state.sizing(), 1,
                         Optional.of(now.plus(PLAN_FOLLOWER_STEP)));
-                return new Step(retry, List.of(new Action.Tell(new SubmissionEvent.Note("Punctual's planner found"
-                        + " room for this reservation, but YARN refused it (" + done.refusal() + "): the two views of"
-                        + " the plan disagree; asking again in " + PLAN_FOLLOWER_STEP.toSeconds() + " s"))));
+                return new Step(retry, List.of(new Action.Tell(new SubmissionEvent.Note(done.prediction().by()
+                        + " found room for this reservation, but YARN refused it (" + done.refusal() + "): the two"
+                        + " views of the plan disagree (the plan changed between them); asking again in "
+                        + PLAN_FOLLOWER_STEP.toSeconds() + " s"))));
             }
             if (admission != AdmissionPolicy.FIRST_FIT) {
                 return queue(state, done, now);
@@ -160,10 +161,9 @@ public final class SubmissionMachine {
         ReservationInfo held = done.held().orElseThrow();
         List<Action> actions = new ArrayList<>(List.of(new Action.Tell(new SubmissionEvent.Reserved(held,
                 done.took()))));
-        if (!done.predictedFits()) {
-            actions.add(new Action.Tell(new SubmissionEvent.Note("Punctual's planner found no room for this"
-                    + " reservation, but YARN placed it: the two views of the plan disagree")));
-        }
+        done.prediction().refusedBy().ifPresent(who -> actions.add(new Action.Tell(new SubmissionEvent.Note(
+                "YARN placed this reservation although it was expected to refuse it (" + who
+                        + "): the two views of the plan disagree"))));
         actions.add(new Action.CheckQueue(held.id()));
         return new Step(new SubmissionState.Reserved(state.submission(), state.sizing(), held, now), actions);
     }

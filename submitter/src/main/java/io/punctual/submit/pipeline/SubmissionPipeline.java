@@ -13,6 +13,7 @@ import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
+import io.punctual.yarn.AgentForecast;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
@@ -180,17 +181,37 @@ public final class SubmissionPipeline {
         Optional<String> violation = forecast.policyViolation(sizing, submission.deadline(), submission.jobKey().team(),
                 sharing);
         if (violation.isPresent()) {
-            return new ReservationPlan(List.of(), false, Optional.empty(), Optional.of("team "
+            return new ReservationPlan(List.of(), Prediction.plannerOnly(false), Optional.empty(), Optional.of("team "
                     + submission.jobKey().team() + " may not reserve this much: " + violation.get()));
         }
-        boolean fits = forecast.fits(sizing, submission.deadline());
-        Optional<Instant> earliest = fits ? Optional.empty() : forecast.earliestFit(sizing, submission.deadline());
+        List<ReservationSpec> specs;
         try {
-            return new ReservationPlan(ReservationWindows.toTry(submission, sizing), fits, earliest, Optional.empty());
+            specs = ReservationWindows.toTry(submission, sizing);
         } catch (IllegalArgumentException tooClose) {
-            return new ReservationPlan(List.of(), false, forecast.earliestFit(sizing, submission.deadline()),
-                    Optional.of(tooClose.getMessage()));
+            return new ReservationPlan(List.of(), Prediction.plannerOnly(false),
+                    forecast.earliestFit(sizing, submission.deadline()), Optional.of(tooClose.getMessage()));
         }
+        Prediction prediction = new Prediction(forecast.fits(sizing, submission.deadline()), agentAnswer(specs));
+        Optional<Instant> earliest = prediction.fits() ? Optional.empty()
+                : forecast.earliestFit(sizing, submission.deadline());
+        return new ReservationPlan(specs, prediction, earliest, Optional.empty());
+    }
+
+    /** The cluster's agent's answer to the specs YARN will be asked for in turn: the first it places, else the last. */
+    private Optional<AgentForecast> agentAnswer(List<ReservationSpec> specs) {
+        Optional<AgentForecast> answer = Optional.empty();
+        for (ReservationSpec spec : specs) {
+            try {
+                answer = gateway.forecast(spec);
+            } catch (GatewayException unread) {
+                // Without the agent's view the planner's is still a prediction; asking YARN will tell.
+                return Optional.empty();
+            }
+            if (answer.isEmpty() || answer.get().placed()) {
+                return answer;
+            }
+        }
+        return answer;
     }
 
     /**
@@ -198,7 +219,7 @@ public final class SubmissionPipeline {
      *
      * @param refusal why nothing can be asked for, when {@code specs} is empty
      */
-    public record ReservationPlan(List<ReservationSpec> specs, boolean predictedFits,
+    public record ReservationPlan(List<ReservationSpec> specs, Prediction prediction,
                                   Optional<Instant> earliestDeadline, Optional<String> refusal) {
         public ReservationPlan {
             specs = List.copyOf(specs);
@@ -223,7 +244,7 @@ public final class SubmissionPipeline {
         Instant asked = clock.instant();
         ReservationPlan plan = plan(submission, sizing);
         if (plan.refusal().isPresent()) {
-            return new Observation.ReservationDone(Optional.empty(), false, plan.refusal().get()
+            return new Observation.ReservationDone(Optional.empty(), plan.prediction(), plan.refusal().get()
                     + plan.earliestDeadline().map(e -> "; the earliest deadline with room is " + e).orElse(""),
                     plan.earliestDeadline(), Duration.ZERO);
         }
@@ -231,7 +252,7 @@ public final class SubmissionPipeline {
         for (ReservationSpec spec : plan.specs()) {
             ReservationOutcome outcome = gateway.reserve(spec);
             if (outcome instanceof ReservationOutcome.Reserved reserved) {
-                return new Observation.ReservationDone(Optional.of(reserved.reservation()), plan.predictedFits(), "",
+                return new Observation.ReservationDone(Optional.of(reserved.reservation()), plan.prediction(), "",
                         Optional.empty(), Duration.between(asked, clock.instant()));
             }
             refusal = ((ReservationOutcome.Refused) outcome).reason();
@@ -240,9 +261,10 @@ public final class SubmissionPipeline {
                 : PlacementForecast.of(SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
                         gateway.reservations(submission.planQueue()), clock.instant())
                 .earliestFit(sizing, submission.deadline());
-        return new Observation.ReservationDone(Optional.empty(), plan.predictedFits(), "YARN cannot reserve "
+        return new Observation.ReservationDone(Optional.empty(), plan.prediction(), "YARN cannot reserve "
                 + sizing.shapes().total() + " for " + sizing.hold().toSeconds() + " s in queue "
                 + submission.planQueue() + " before " + submission.deadline() + ": " + refusal
+                + plan.prediction().refusedBy().map(who -> " (" + who + ")").orElse("")
                 + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest,
                 Duration.between(asked, clock.instant()));
     }

@@ -18,7 +18,6 @@ import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.ClusterSnapshot;
-import io.punctual.yarn.QueueSnapshot;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -110,15 +109,7 @@ public final class SubmissionSizer {
 
     /** What the plan queue holds: its effective guaranteed resources, or its share of the cluster. */
     public static Resources planCapacity(ClusterSnapshot cluster, String planQueue) {
-        return cluster.queue(planQueue).map(q -> capacityOf(q, cluster)).orElse(cluster.total());
-    }
-
-    private static Resources capacityOf(QueueSnapshot queue, ClusterSnapshot cluster) {
-        if (!queue.guaranteed().isZero()) {
-            return queue.guaranteed();
-        }
-        return new Resources((long) (cluster.total().memoryMb() * queue.capacity()),
-                (long) (cluster.total().vcores() * queue.capacity()));
+        return cluster.planCapacity(planQueue);
     }
 
     private double confidence(Map<String, String> conf) {

@@ -30,7 +30,8 @@ class AdmissionQueueMachineTest {
     private final Submission submission = new Submission("p-queue-1", SubmitArguments.parse(List.of("app.jar")),
             new JobKey("t", "j"), T0, T0.plus(Duration.ofMinutes(10)), "sla", Path.of("/tmp"));
     private final Sizing sizing = sizing(2);
-    private final Observation.ReservationDone noRoom = new Observation.ReservationDone(Optional.empty(), false,
+    private final Observation.ReservationDone noRoom = new Observation.ReservationDone(Optional.empty(),
+            Prediction.plannerOnly(false),
             "no room before the deadline", Optional.of(T0.plus(Duration.ofMinutes(25))), Duration.ZERO);
 
     private static Sizing sizing(int executors) {
@@ -98,7 +99,8 @@ class AdmissionQueueMachineTest {
         ReservationInfo held = new ReservationInfo(new ReservationId("reservation_1_0007"), "punctual", "", later,
                 submission.deadline(), List.of(new AllocationStep(later, submission.deadline(),
                 bigger.shapes().total())));
-        var reserved = machine.next(resized.state(), new Observation.ReservationDone(Optional.of(held), true, "",
+        var reserved = machine.next(resized.state(), new Observation.ReservationDone(Optional.of(held),
+                Prediction.plannerOnly(true), "",
                 Optional.empty(), Duration.ZERO), later);
         assertThat(reserved.state()).isInstanceOf(SubmissionState.Reserved.class);
     }

@@ -247,6 +247,8 @@ class SparkInReservationIT {
         assertThat(((SubmissionOutcome.Finished) outcome).state()).isEqualTo(AppState.SUCCEEDED);
         assertThat(asked.get()).as("refused once, placed on the second plan").isGreaterThanOrEqualTo(2);
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note note
-                && note.text().contains("the two views of the plan disagree; asking again"));
+                && note.text().contains("the two views of the plan disagree")
+                && note.text().contains("asking again")
+                && note.text().contains("YARN's AlignedPlannerWithGreedy (DominantResourceCalculator"));
     }
 }

@@ -324,7 +324,7 @@ class SubmissionPathsTest {
         pool.shutdown();
 
         assertThat(done).anyMatch(d -> d.held().isPresent()).anyMatch(d -> d.held().isEmpty());
-        assertThat(done).allSatisfy(d -> assertThat(d.predictedFits()).as(d.refusal())
+        assertThat(done).allSatisfy(d -> assertThat(d.prediction().fits()).as(d.refusal())
                 .isEqualTo(d.held().isPresent()));
     }
 }

@@ -1,6 +1,7 @@
 package io.punctual.yarn.memory;
 
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.AgentForecast;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.AppState;
@@ -100,6 +101,12 @@ public final class InMemoryClusterGateway implements ClusterGateway {
         ReservationOutcome outcome = book.reserve(id, spec, clock.instant());
         touched(outcome instanceof ReservationOutcome.Reserved);
         return outcome;
+    }
+
+    @Override
+    public synchronized Optional<AgentForecast> forecast(ReservationSpec spec) {
+        catchUp();
+        return Optional.of(book.forecast(spec, clock.instant()));
     }
 
     @Override

@@ -10,7 +10,9 @@ import io.punctual.sizing.rayon.planning.Placement;
 import io.punctual.sizing.rayon.planning.ReservationAdmission;
 import io.punctual.sizing.rayon.rdl.Compilation;
 import io.punctual.sizing.rayon.rdl.RdlCompiler;
+import io.punctual.yarn.AgentForecast;
 import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.PlanAgent;
 import io.punctual.yarn.GatewayException;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
@@ -63,6 +65,10 @@ final class ReservationBook {
     private final ClusterLayout layout;
     private final Map<String, RunLengthPlan> plans = new LinkedHashMap<>();
     private final Map<ReservationId, Held> held = new LinkedHashMap<>();
+    /** The in-memory cluster's agent: GREE-L, both resources counted, no sharing limit beyond capacity. */
+    static final PlanAgent AGENT = new PlanAgent("GREE-L", "both resources (as DominantResourceCalculator)",
+            "no sharing limit", "the in-memory cluster's planner");
+
     private final ReservationAdmission admission = new ReservationAdmission(new GreeL(), SharingPolicy.UNCONSTRAINED);
 
     ReservationBook(ClusterLayout layout) {
@@ -176,22 +182,44 @@ final class ReservationBook {
 
     private ReservationOutcome admit(ReservationId id, ReservationSpec spec, String planQueue, RunLengthPlan plan,
                                      Instant now) {
-        // Like YARN's agent, the window is taken as given, even where it opened in the past.
-        long from = spec.arrival().toEpochMilli();
-        long to = spec.deadline().toEpochMilli();
-        Compilation compiled = RdlCompiler.compile(ReservationRdl.request(spec, from, to));
-        if (compiled instanceof Compilation.Infeasible infeasible) {
-            return new ReservationOutcome.Refused(YarnMessages.noAllocation("RDL: " + infeasible.reason()));
-        }
-        Placement placement = admission.admit(id.value(), layout.user(), ((Compilation.Feasible) compiled).form(),
-                plan);
+        Placement placement = place(id, spec, plan);
         if (placement instanceof Placement.Infeasible infeasible) {
-            return new ReservationOutcome.Refused(YarnMessages.noAllocation("GREE-L: " + infeasible.reason()));
+            return new ReservationOutcome.Refused(YarnMessages.noAllocation(infeasible.reason()));
         }
         var info = new ReservationInfo(id, spec.name(), layout.user(), millis(spec.arrival()), millis(spec.deadline()),
                 ReservationRdl.steps((Placement.Placed) placement));
         held.put(id, new Held(info, planQueue, stepUp(spec.arrival()), stepUp(spec.deadline())));
         return new ReservationOutcome.Reserved(info);
+    }
+
+    /** Where GREE-L puts the request in {@code plan} (which it changes), or why it cannot, naming the step that refused. */
+    private Placement place(ReservationId id, ReservationSpec spec, RunLengthPlan plan) {
+        // Like YARN's agent, the window is taken as given, even where it opened in the past.
+        Compilation compiled = RdlCompiler.compile(ReservationRdl.request(spec, spec.arrival().toEpochMilli(),
+                spec.deadline().toEpochMilli()));
+        if (compiled instanceof Compilation.Infeasible infeasible) {
+            return new Placement.Infeasible("RDL: " + infeasible.reason());
+        }
+        Placement placement = admission.admit(id.value(), layout.user(), ((Compilation.Feasible) compiled).form(),
+                plan);
+        return placement instanceof Placement.Infeasible infeasible
+                ? new Placement.Infeasible("GREE-L: " + infeasible.reason()) : placement;
+    }
+
+    /** What {@link #reserve} would answer now, on a copy of the plan: nothing is reserved. */
+    AgentForecast forecast(ReservationSpec spec, Instant now) {
+        RunLengthPlan plan = plans.get(spec.planQueue());
+        if (plan == null) {
+            return AgentForecast.refuses(AGENT, YarnMessages.notAPlan(spec.planQueue()));
+        }
+        Optional<String> invalid = invalid(spec, plan.capacity(), now);
+        if (invalid.isPresent()) {
+            return AgentForecast.refuses(AGENT, invalid.get());
+        }
+        Placement placement = place(new ReservationId("reservation_0_0"), spec, plan.copy());
+        return placement instanceof Placement.Infeasible infeasible
+                ? AgentForecast.refuses(AGENT, YarnMessages.noAllocation(infeasible.reason()))
+                : AgentForecast.places(AGENT);
     }
 
     /** YARN's input validation, in its words; empty when the request may go to the planner. */
