@@ -1,6 +1,7 @@
 package io.punctual.submit.pipeline;
 
 import io.punctual.yarn.AgentForecast;
+import io.punctual.yarn.PlanAgent;
 import java.util.Optional;
 
 /**
@@ -42,5 +43,20 @@ public record Prediction(boolean plannerFits, Optional<AgentForecast> agent) {
         return Optional.of(agentSays + (plannerFits
                 ? "; Punctual's planner (GREE) would place it, so it is YARN's agent that refuses room the plan has"
                 : "; Punctual's planner (GREE) finds no room either"));
+    }
+
+    /** After YARN refused the reservation: which agent refused, and whether each view had expected it. */
+    public String afterRefusal() {
+        String planner = plannerFits ? "Punctual's planner (GREE) had found room" : "Punctual's planner (GREE) finds"
+                + " no room either";
+        if (agent.isEmpty()) {
+            return "refused by YARN's reservation agent; " + planner;
+        }
+        PlanAgent yarn = agent.get().agent();
+        String expected = agent.get().placed()
+                ? "although it placed the request on a copy of the plan moments before, so the plan changed in between"
+                : "as its copy of the plan predicted";
+        return "refused by YARN's " + yarn.agent() + " (" + yarn.resourceCalculator() + ", " + yarn.sharingPolicy()
+                + "; " + yarn.source() + ") " + expected + "; " + planner;
     }
 }

@@ -264,7 +264,7 @@ public final class SubmissionPipeline {
         return new Observation.ReservationDone(Optional.empty(), plan.prediction(), "YARN cannot reserve "
                 + sizing.shapes().total() + " for " + sizing.hold().toSeconds() + " s in queue "
                 + submission.planQueue() + " before " + submission.deadline() + ": " + refusal
-                + plan.prediction().refusedBy().map(who -> " (" + who + ")").orElse("")
+                + " (" + plan.prediction().afterRefusal() + ")"
                 + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest,
                 Duration.between(asked, clock.instant()));
     }

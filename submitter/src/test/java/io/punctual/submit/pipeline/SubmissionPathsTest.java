@@ -124,7 +124,9 @@ class SubmissionPathsTest {
 
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Rejected.class);
         assertThat(((SubmissionOutcome.Rejected) outcome).reason()).contains("YARN cannot reserve")
-                .contains("the plan is still small");
+                .contains("the plan is still small")
+                .contains("refused by YARN's GREE-L").contains("placed the request on a copy of the plan moments before")
+                .contains("Punctual's planner (GREE) had found room");
         assertThat(cluster.reservations("sla")).isEmpty();
     }
 
@@ -143,6 +145,8 @@ class SubmissionPathsTest {
         var rejected = (SubmissionOutcome.Rejected) outcome;
         assertThat(rejected.earliestDeadline()).hasValueSatisfying(d -> assertThat(d)
                 .isAfter(now.plus(Duration.ofMinutes(30))));
+        assertThat(rejected.reason()).contains("refused by YARN's GREE-L").contains("as its copy of the plan predicted")
+                .contains("Punctual's planner (GREE) finds no room either");
     }
 
     @Test
