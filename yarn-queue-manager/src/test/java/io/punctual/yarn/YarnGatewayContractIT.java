@@ -73,6 +73,23 @@ class YarnGatewayContractIT extends ClusterGatewayContract {
     }
 
     @Test
+    void theForecastRunsTheAgentTheResourceManagerIsConfiguredWith() {
+        Instant from = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        ReservationSpec spec = ReservationSpec.single(planQueue(), "which-agent", from, from.plusSeconds(120),
+                StageRequest.gang(io.punctual.sizing.Resources.of(1, 1024), 1, Duration.ofSeconds(60)));
+
+        PlanAgent agent = gateway().forecast(spec).orElseThrow().agent();
+
+        // The RM log says "Using Agent: ...AlignedPlannerWithGreedy for queue: root.sla"; the embedded cluster counts
+        // vcores and memory; neither is set per queue, so these are what the RM read as defaults.
+        assertThat(agent.agent()).isEqualTo("AlignedPlannerWithGreedy");
+        assertThat(agent.resourceCalculator()).isEqualTo("DominantResourceCalculator");
+        assertThat(agent.sharingPolicy()).isEqualTo("CapacityOverTimePolicy");
+        assertThat(agent.source()).isEqualTo("read from the ResourceManager's scheduler configuration");
+        assertThat(gateway().reservations(planQueue())).isEmpty();
+    }
+
+    @Test
     void theAmContainerLogUrlIsOnANodeManagerOfTheCluster() throws Exception {
         AppId id = startApplication(ordinaryQueue(), Set.of("contract-node-log"));
         try {
