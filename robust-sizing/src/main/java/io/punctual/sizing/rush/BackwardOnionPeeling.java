@@ -33,9 +33,10 @@ import java.util.List;
  * rule for the bottleneck.
  *
  * <p>Targets are the completion times of that order: T_i = now + (η of i and everything before it) / C, and the
- * utility reported is U_i(T_i). Cost without exact ties: O(N²) utility evaluations and no sorting, against
- * O(N² log N · log(1/Δ)) for the bisection of {@link BisectionOnionPeeling}; most sigmoid evaluations are skipped
- * by a cheap upper bound that cannot beat the best candidate so far.
+ * utility reported is U_i(T_i). Cost without exact ties between different utility functions: O(N²) utility
+ * evaluations and no sorting, against O(N² log N · log(1/Δ)) for the bisection of {@link BisectionOnionPeeling}
+ * (jobs sharing a utility function tie everywhere but cost nothing extra, as the longest of them goes last). Most
+ * sigmoids skip {@code exp}: bounds show they can neither beat the best candidate so far nor be flat.
  */
 public final class BackwardOnionPeeling implements OnionPeeling {
 

@@ -2,7 +2,9 @@ package io.punctual.sizing.rush;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The completion order {@link BackwardOnionPeeling} builds from the last slot to the first, for one round. Jobs are
@@ -11,11 +13,14 @@ import java.util.List;
  *
  * <p>Exact ties in the greatest utility at the end of the slot (two jobs worth the same there) are where the exchange
  * argument cannot choose: each tied job is as good for this layer, but which one goes last decides what the others
- * earn earlier. Such ties are settled by solving the rest of the round once per distinct tied job and keeping the
- * lexicographically best utility vector. Ties between distinct jobs need equal utilities to the last bit, so in
- * practice this runs only on hand-written or integer inputs; a budget of {@value #BRANCH_BUDGET} sub-rounds bounds the
- * cost, after which ties fall back to the longest job, then the smallest id. Ties at zero utility (overload) are
- * always settled that way: which jobs earn nothing is the documented heuristic of {@link BackwardOnionPeeling}.
+ * earn earlier. Such ties are settled by solving the rest of the round once per tied utility function and keeping
+ * the lexicographically best utility vector. Jobs sharing one utility function (one deadline and shape: common in an
+ * admission queue) tie at every time, and among them the longest always goes last (see
+ * {@link #longestPerUtility}), so they are no reason to branch; branching on them made the cost exponential in the
+ * number of such pairs. Ties between different functions need equal utilities to the last bit, so in practice the
+ * search runs only on hand-written or integer inputs; a budget of {@value #BRANCH_BUDGET} sub-rounds bounds the cost,
+ * after which ties fall back to the longest job, then the smallest id. Ties at zero utility (overload) are always
+ * settled that way: which jobs earn nothing is the documented heuristic of {@link BackwardOnionPeeling}.
  */
 final class BackwardSequence {
 
@@ -24,8 +29,13 @@ final class BackwardSequence {
     private final List<RushJob> jobs;
     private final UtilityTable utilities;
     private final double[] length;
+    /** What each job earns running first, completing at now + its length: the bar for being flat. */
+    private final double[] earliest;
+    /** Scratch for one pass: each remaining job's value at the slot end, −∞ where the pass did not need it. */
+    private final double[] seen;
+    private final int[] tiedScratch;
     private final double now;
-    private final Integer[] byId;
+    private final int[] byId;
     private int branchesLeft = BRANCH_BUDGET;
 
     BackwardSequence(List<RushJob> jobs, int containers, double now) {
@@ -34,12 +44,17 @@ final class BackwardSequence {
         this.now = now;
         int n = jobs.size();
         length = new double[n];
-        byId = new Integer[n];
+        earliest = new double[n];
+        seen = new double[n];
+        tiedScratch = new int[n];
+        Integer[] sorted = new Integer[n];
         for (int i = 0; i < n; i++) {
             length[i] = jobs.get(i).demand() / containers;
-            byId[i] = i;
+            earliest[i] = utilities.value(i, now + length[i]);
+            sorted[i] = i;
         }
-        Arrays.sort(byId, (a, b) -> jobs.get(a).id().compareTo(jobs.get(b).id()));
+        Arrays.sort(sorted, (a, b) -> jobs.get(a).id().compareTo(jobs.get(b).id()));
+        byId = Arrays.stream(sorted).mapToInt(Integer::intValue).toArray();
     }
 
     /** Job indices in completion order, first to finish first. */
@@ -61,18 +76,25 @@ final class BackwardSequence {
     /** The order of the {@code remaining} jobs when the last of them completes at {@code end}, first to finish first. */
     private List<Integer> order(boolean[] remaining, double end) {
         boolean[] left = remaining.clone();
+        Live live = new Live(byId, left);
         List<Integer> backward = new ArrayList<>();
         List<Integer> front = List.of();
         double slotEnd = end;
         while (true) {
-            slotEnd = placeFlat(left, slotEnd, backward);
-            List<Integer> tied = bestAt(left, slotEnd);
-            if (tied.isEmpty()) {
+            Layer layer = placeFlatThenBest(left, live, slotEnd, backward);
+            slotEnd = layer.slotEnd();
+            int[] tied = layer.best();
+            if (tied.length == 0) {
                 break;
             }
-            if (tied.size() > 1 && utilities.value(tied.get(0), slotEnd) > 0 && branchesLeft > 0) {
-                front = bestBranch(left, slotEnd, tied);
-                break;
+            // Grouping costs a map per layer, so it waits until a branch is possible at all: overload ties at zero
+            // involve hundreds of jobs and never branch.
+            if (tied.length > 1 && utilities.value(tied[0], slotEnd) > 0 && branchesLeft > 0) {
+                List<Integer> candidates = longestPerUtility(tied);
+                if (candidates.size() > 1) {
+                    front = bestBranch(left, slotEnd, candidates);
+                    break;
+                }
             }
             int last = canonical(tied);
             backward.add(last);
@@ -87,44 +109,87 @@ final class BackwardSequence {
     }
 
     /**
-     * Puts last every job that earns as much completing at {@code end} as running first: it loses nothing there,
-     * and the time it frees can only help the others. Repeated, as each one placed shortens the slot for the rest.
+     * Where the slot ends once the flat jobs are placed, and the remaining jobs worth the most there, in id order
+     * (empty when none remain).
+     *
+     * @param slotEnd when the slot ends before any flat job is placed
+     * @param best    the remaining jobs worth the most when completing at {@code slotEnd}
      */
-    private double placeFlat(boolean[] left, double end, List<Integer> backward) {
+    private record Layer(double slotEnd, int[] best) {
+    }
+
+    /**
+     * The jobs not yet placed, in id order, compacted before each pass: passes then cost what is left of the round,
+     * not the whole round, and there is one pass per job placed.
+     */
+    private static final class Live {
+        private final int[] ids;
+        private int count;
+
+        Live(int[] byId, boolean[] left) {
+            ids = byId.clone();
+            count = ids.length;
+            compact(left);
+        }
+
+        void compact(boolean[] left) {
+            int kept = 0;
+            for (int k = 0; k < count; k++) {
+                if (left[ids[k]]) {
+                    ids[kept++] = ids[k];
+                }
+            }
+            count = kept;
+        }
+    }
+
+    /**
+     * Puts last every job that earns as much completing at {@code end} as running first: it loses nothing there,
+     * and the time it frees can only help the others. Passes repeat while one places a job, as each one placed
+     * shortens the slot for the rest; the pass that places none has read every remaining job at the final slot end,
+     * so it also collects the best of them, instead of a second sweep evaluating every utility again.
+     */
+    private Layer placeFlatThenBest(boolean[] left, Live live, double end, List<Integer> backward) {
         double slotEnd = end;
-        boolean placed = true;
-        while (placed) {
-            placed = false;
-            for (int i : byId) {
-                if (left[i] && utilities.value(i, slotEnd) >= utilities.value(i, now + length[i])) {
+        while (true) {
+            double bestValue = Double.NEGATIVE_INFINITY;
+            boolean placed = false;
+            live.compact(left);
+            for (int k = 0; k < live.count; k++) {
+                int i = live.ids[k];
+                double bound = utilities.upperBound(i, slotEnd);
+                double value = utilities.surelyBelow(i, slotEnd, now + length[i], earliest[i]) ? Double.NaN
+                        : utilities.value(i, slotEnd);
+                seen[i] = Double.NEGATIVE_INFINITY;
+                if (value >= earliest[i]) {
                     backward.add(i);
                     left[i] = false;
                     slotEnd -= length[i];
                     placed = true;
+                } else if (!placed && !(utilities.isSigmoid(i) && bound < bestValue)) {
+                    seen[i] = Double.isNaN(value) ? utilities.value(i, slotEnd) : value;
+                    bestValue = Math.max(bestValue, seen[i]);
                 }
             }
+            if (!placed) {
+                return new Layer(slotEnd, worth(live, bestValue));
+            }
         }
-        return slotEnd;
     }
 
-    /** The remaining jobs worth the most when completing at {@code end}, in id order; empty when none remain. */
-    private List<Integer> bestAt(boolean[] left, double end) {
-        List<Integer> best = new ArrayList<>();
-        double bestValue = Double.NEGATIVE_INFINITY;
-        for (int i : byId) {
-            if (!left[i] || utilities.isSigmoid(i) && utilities.upperBound(i, end) < bestValue) {
-                continue;
-            }
-            double value = utilities.value(i, end);
-            if (value > bestValue) {
-                best.clear();
-                bestValue = value;
-            }
-            if (value == bestValue) {
-                best.add(i);
+    /**
+     * The remaining jobs whose value in {@link #seen} is {@code bestValue}, in id order. Collected after the pass
+     * rather than during it: in overload hundreds of jobs tie at zero before a better one turns up, and clearing
+     * them each time cost more than the pass.
+     */
+    private int[] worth(Live live, double bestValue) {
+        int found = 0;
+        for (int k = 0; k < live.count; k++) {
+            if (seen[live.ids[k]] == bestValue) {
+                tiedScratch[found++] = live.ids[k];
             }
         }
-        return best;
+        return Arrays.copyOf(tiedScratch, found);
     }
 
     /**
@@ -135,7 +200,7 @@ final class BackwardSequence {
         int pick = -1;
         List<Integer> best = null;
         double[] bestVector = null;
-        for (int candidate : distinct(tied)) {
+        for (int candidate : tied) {
             branchesLeft--;
             boolean[] rest = left.clone();
             rest[candidate] = false;
@@ -152,21 +217,31 @@ final class BackwardSequence {
         return best;
     }
 
-    /** The tied jobs with identical twins (same demand, same utility) dropped: going last, twins give one vector. */
-    private List<Integer> distinct(List<Integer> tied) {
-        List<Integer> kept = new ArrayList<>();
+    /**
+     * Of each group of tied jobs with the same utility function, only the one {@link #before} puts last, in id order.
+     * Going last, the longer of two jobs with one utility never does worse: take any order ending with the shorter
+     * b, swap it with the longer a wherever a completes, and b finishes (len a − len b) earlier than a did, the jobs
+     * between them finish that much earlier too, and a earns at the end what b earned there — no job loses.
+     */
+    private List<Integer> longestPerUtility(int[] tied) {
+        Map<Utility, Integer> pick = new HashMap<>();
         for (int i : tied) {
-            boolean twin = kept.stream().anyMatch(k -> length[k] == length[i]
-                    && jobs.get(k).utility().equals(jobs.get(i).utility()));
-            if (!twin) {
+            pick.merge(jobs.get(i).utility(), i, (kept, next) -> before(next, kept) ? next : kept);
+        }
+        if (pick.size() == 1) {
+            return List.copyOf(pick.values());
+        }
+        List<Integer> kept = new ArrayList<>(pick.size());
+        for (int i : tied) {
+            if (pick.get(jobs.get(i).utility()) == i) {
                 kept.add(i);
             }
         }
         return kept;
     }
 
-    private int canonical(List<Integer> tied) {
-        int pick = tied.get(0);
+    private int canonical(int[] tied) {
+        int pick = tied[0];
         for (int i : tied) {
             if (before(i, pick)) {
                 pick = i;

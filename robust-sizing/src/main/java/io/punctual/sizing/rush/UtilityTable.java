@@ -58,6 +58,26 @@ final class UtilityTable {
         return x <= 0 ? weight[i] : weight[i] / (2.0 + x + 0.5 * x * x);
     }
 
+    /**
+     * True only when U_i(t) is surely below {@code u0} = U_i(t0), for t ≥ t0, decided without {@code exp} so that the
+     * flat test of {@link BackwardSequence} skips most sigmoids; false means "evaluate". Two sound tests: the upper
+     * bound; and, as ln(1 + eˣ) is convex with slope σ(x) = 1 − U/W, ln(U(t0)/U(t)) ≥ σ(x0)·(x − x0). Both demand
+     * a margin far wider than rounding: 1e-9 of u0 for the bound; for the slope test σ(x0) ≥ 1e-6, so the σ computed
+     * from u0 is accurate to 1e-10 of itself, and a product above 1e-8.
+     */
+    boolean surelyBelow(int i, double t, double t0, double u0) {
+        if (kind[i] != SIGMOID) {
+            return false;
+        }
+        if (upperBound(i, t) < u0 * (1 - 1e-9)) {
+            return true;
+        }
+        double slope = 1 - u0 / weight[i];
+        double x = sensitivity[i] * (t - budget[i]);
+        double x0 = sensitivity[i] * (t0 - budget[i]);
+        return slope >= 1e-6 && (x - x0) * slope > 1e-8;
+    }
+
     /** U_i(t), with exactly the arithmetic of the {@link Utility} records. */
     double value(int i, double t) {
         switch (kind[i]) {
