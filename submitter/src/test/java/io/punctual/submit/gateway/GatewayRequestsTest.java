@@ -72,6 +72,22 @@ class GatewayRequestsTest {
     }
 
     @Test
+    void anUnknownUtilityShapeIsA400NamingTheShapesOnRealAndDryRunsAndNothingIsLaunched() throws Exception {
+        for (String utility : new String[] {"cubic 5m", "linear soon", "sigmoid"}) {
+            String fields = ", \"conf\": {\"spark.deadline.by\": \"30m\", \"spark.deadline.utility\": \"" + utility
+                    + "\"}";
+            HttpResponse<String> real = post("/batches", fields, null);
+            HttpResponse<String> dry = post("/batches?dryRun=true", fields, null);
+
+            assertThat(real.statusCode()).as(utility + " -> " + real.body()).isEqualTo(400);
+            assertThat(real.body()).contains("spark.deadline.utility").contains("hard").contains("linear <grace>")
+                    .contains("sigmoid <grace>");
+            assertThat(dry.statusCode()).as(utility + " dry -> " + dry.body()).isEqualTo(400);
+        }
+        assertThat(harness.launched()).isEmpty();
+    }
+
+    @Test
     void aReusedIdempotencyKeyWithAnotherBodyIsA422AndTheSameBodyReplays() throws Exception {
         assertThat(post("/batches", ", \"args\": [\"a\"]", "k-1").statusCode()).isEqualTo(201);
 
