@@ -5,11 +5,9 @@ import io.punctual.sizing.Resources;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -22,8 +20,6 @@ import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ContainerId;
-import org.apache.hadoop.yarn.api.records.QueueInfo;
-import org.apache.hadoop.yarn.api.records.YarnClusterMetrics;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.exceptions.ApplicationAttemptNotFoundException;
 import org.apache.hadoop.yarn.exceptions.ApplicationNotFoundException;
@@ -43,6 +39,7 @@ public final class YarnGateway implements ClusterGateway {
     private final ResourceManagerRest rest;
     private final Resources minimumAllocation;
     private final ClusterAgent agent;
+    private final QueueReads queues;
     private Instant nextRemedy = Instant.MIN;
 
     YarnGateway(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
@@ -54,6 +51,7 @@ public final class YarnGateway implements ClusterGateway {
         this.minimumAllocation = new Resources(conf.getLong("yarn.scheduler.minimum-allocation-mb", 1024),
                 conf.getLong("yarn.scheduler.minimum-allocation-vcores", 1));
         this.agent = new ClusterAgent(conf, YarnGateways.webAddress(conf), clock);
+        this.queues = new QueueReads(client, rest, clock);
         client.init(conf);
         client.start();
         probe();
@@ -73,55 +71,7 @@ public final class YarnGateway implements ClusterGateway {
 
     @Override
     public ClusterSnapshot snapshot() {
-        return call("read the cluster state", () -> {
-            YarnClusterMetrics metrics = client.getYarnClusterMetrics();
-            List<QueueSnapshot> queues = withEffective(allQueues());
-            QueueSnapshot rootQueue = rootOf(queues);
-            return new ClusterSnapshot(clock.instant(), metrics.getNumNodeManagers(), rootQueue.ceiling(),
-                    rootQueue.used(), queues);
-        });
-    }
-
-    /**
-     * Every queue below root, from one recursive request. Asking queue by queue instead breaks in Hadoop 3.3.4 after
-     * any scheduler configuration change: the plan queue's default reservation queue then reports the name
-     * {@code root.<plan>-default}, which no lookup by name finds, and the client fails on it.
-     */
-    private List<QueueSnapshot> allQueues() throws IOException, YarnException {
-        List<QueueInfo> all = client.getAllQueues();
-        Map<String, String> parents = new java.util.HashMap<>();
-        for (QueueInfo queue : all) {
-            for (QueueInfo child : queue.getChildQueues()) {
-                parents.put(child.getQueueName(), queue.getQueueName());
-            }
-        }
-        List<QueueSnapshot> queues = new ArrayList<>();
-        for (QueueInfo queue : all) {
-            queues.add(YarnRecords.queue(queue, parents.getOrDefault(queue.getQueueName(), "root")));
-        }
-        return queues;
-    }
-
-    /** The RPC protocol reports no effective resources in 3.3; the REST API does, when it can be read. */
-    private List<QueueSnapshot> withEffective(List<QueueSnapshot> queues) {
-        var effective = rest.effectiveResources();
-        if (effective.isEmpty()) {
-            return queues;
-        }
-        return queues.stream().map(q -> {
-            var e = effective.get().get(q.name());
-            return e == null ? q : new QueueSnapshot(q.name(), q.parent(), q.capacity(), q.maximumCapacity(),
-                    q.usedCapacity(), q.used(), e.minimum(), e.maximum(), q.runningApps(), q.pendingApps());
-        }).toList();
-    }
-
-    /** A synthetic root whose used resources sum its children and whose ceiling is the cluster's size. */
-    private QueueSnapshot rootOf(List<QueueSnapshot> queues) throws IOException, YarnException {
-        var used = queues.stream().filter(q -> q.parent().equals("root")).map(QueueSnapshot::used)
-                .reduce(Resources.ZERO, Resources::plus);
-        var total = client.getNodeReports().stream().map(n -> ReservationTranslation.fromYarn(n.getCapability()))
-                .reduce(Resources.ZERO, Resources::plus);
-        return new QueueSnapshot("root", "", 1, 1, 0, used, total, total, 0, 0);
+        return call("read the cluster state", queues::snapshot);
     }
 
     @Override
@@ -300,18 +250,7 @@ public final class YarnGateway implements ClusterGateway {
 
     /** The queue called {@code name}, a child of {@code parent}, if it exists. */
     private Optional<QueueSnapshot> queueNamed(String name, String parent) {
-        return call("read queue " + name, () -> {
-            try {
-                QueueInfo info = client.getQueueInfo(name);
-                return Optional.ofNullable(info).map(i -> withEffective(List.of(YarnRecords.queue(i, parent))).get(0));
-            } catch (YarnException | IOException unknownQueue) {
-                // The client reports a queue that does not exist (yet) as an error, not as null.
-                if (String.valueOf(unknownQueue.getMessage()).contains(name)) {
-                    return Optional.empty();
-                }
-                throw unknownQueue;
-            }
-        });
+        return call("read queue " + name, () -> queues.named(name, parent));
     }
 
     @Override
