@@ -33,10 +33,12 @@ import java.util.List;
  * rule for the bottleneck.
  *
  * <p>Targets are the completion times of that order: T_i = now + (η of i and everything before it) / C, and the
- * utility reported is U_i(T_i). Cost without exact ties between different utility functions: O(N²) utility
- * evaluations and no sorting, against O(N² log N · log(1/Δ)) for the bisection of {@link BisectionOnionPeeling}
- * (jobs sharing a utility function tie everywhere but cost nothing extra, as the longest of them goes last). Most
- * sigmoids skip {@code exp}: bounds show they can neither beat the best candidate so far nor be flat.
+ * utility reported is U_i(T_i). Cost without exact ties between different utility functions: one layer per job
+ * placed, each reading the head of every utility shape (kind, W, β: within a shape the latest budget is worth the
+ * most) and the few jobs that might be flat, found in a max tree over per-job thresholds — O(N·(S + log N)) utility
+ * evaluations for S shapes, which an admission queue keeps to a handful; O(N²) when every job has its own shape —
+ * and no bisection, against O(N² log N · log(1/Δ)) for {@link BisectionOnionPeeling} (jobs sharing a utility
+ * function tie everywhere but cost nothing extra, as the longest of them goes last).
  */
 public final class BackwardOnionPeeling implements OnionPeeling {
 

@@ -44,6 +44,77 @@ class BackwardSequenceAgreementTest {
         assertSameOrder(round);
     }
 
+    /**
+     * On admission queues the branching reference sometimes orders jobs that share a function differently (and
+     * lexicographically worse: it settles each tie on what the tied jobs leave behind one layer at a time), so the
+     * indexed sequence is pinned to the full scan it replaced, which made the same choices as it does there.
+     */
+    @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+    void theIndexedSequenceIsTheFullScanOnAdmissionQueues(@ForAll("admissionQueues") Rounds.Round round) {
+        assertSameOrderAsFullScan(round);
+    }
+
+    @Property(tries = 8, edgeCases = EdgeCasesMode.NONE)
+    void theIndexedSequenceIsTheFullScanOnLongAdmissionQueues(@ForAll("longAdmissionQueues") Rounds.Round round) {
+        assertSameOrderAsFullScan(round);
+    }
+
+    @Provide
+    Arbitrary<Rounds.Round> longAdmissionQueues() {
+        return Combinators.combine(Arbitraries.integers().between(300, 1000), Arbitraries.of(50, 200),
+                Arbitraries.of(1.2, 5.0), Arbitraries.longs()).as(BackwardSequenceAgreementTest::queue);
+    }
+
+    private static void assertSameOrderAsFullScan(Rounds.Round round) {
+        double total = round.jobs().stream().mapToDouble(RushJob::demand).sum();
+        int[] expected = new FullScanSequence(round.jobs(), round.containers(), round.now())
+                .sequence(total, round.containers());
+
+        int[] found = new BackwardSequence(round.jobs(), round.containers(), round.now())
+                .sequence(total, round.containers());
+
+        assertThat(found).as("%s", round).containsExactly(expected);
+    }
+
+    /**
+     * Rounds like an admission queue's: a few utility shapes (hard, linear and sigmoid deadlines, as
+     * {@code RushArbitration} builds them) shared by many jobs with their own budgets, so the fast sequence's lists by
+     * shape and budget do the work; budgets from well before the round to well after its end, so that linear jobs
+     * go flat at zero and sigmoids far from their budget saturate at W and go flat there; now and then a budget
+     * repeated, so jobs share a function.
+     */
+    @Provide
+    Arbitrary<Rounds.Round> admissionQueues() {
+        return Combinators.combine(Arbitraries.integers().between(2, 60), Arbitraries.of(1, 3, 8),
+                Arbitraries.of(0.5, 1.2, 3.0), Arbitraries.longs()).as(BackwardSequenceAgreementTest::queue);
+    }
+
+    private static Rounds.Round queue(int size, int containers, double load, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] demand = new double[size];
+        double total = 0;
+        for (int i = 0; i < size; i++) {
+            demand[i] = random.nextInt(12) == 0 ? 0 : (1 + random.nextInt(16)) * (60.0 + random.nextInt(3540));
+            total += demand[i];
+        }
+        double horizon = total / containers / load;
+        double grace = 600 + random.nextInt(3) * 1800;
+        List<RushJob> jobs = new ArrayList<>(size);
+        List<Double> budgets = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            double deadline = i > 0 && random.nextInt(10) == 0 ? budgets.get(random.nextInt(i))
+                    : Math.rint(random.nextDouble(-0.2, 1.3) * horizon * 1000) / 1000;
+            budgets.add(deadline);
+            Utility utility = switch (random.nextInt(3)) {
+                case 0 -> new LinearUtility(1, 1_000, deadline);
+                case 1 -> new LinearUtility(1, 1 / grace, deadline);
+                default -> new SigmoidUtility(1, 2 * Math.log(99) / grace, deadline + grace / 2);
+            };
+            jobs.add(new RushJob("q" + i, demand[i], 60, utility));
+        }
+        return new Rounds.Round(jobs, containers, 0);
+    }
+
     @Provide
     Arbitrary<Rounds.Round> general() {
         return Rounds.rounds(1, 30);
