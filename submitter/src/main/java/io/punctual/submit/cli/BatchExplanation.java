@@ -88,7 +88,8 @@ record BatchExplanation(int id, String jobKey, String state, Optional<String> ve
 
     List<String> lines(Instant now) {
         List<String> out = new ArrayList<>();
-        out.add("batch " + id + " (" + jobKey + "): " + state + verdict.map(v -> ", " + v).orElse("")
+        out.add("batch " + id + " (" + jobKey + "): " + state + verdict.filter(v -> !v.equals(state))
+                .map(v -> ", " + v).orElse("")
                 + (waiting() ? ", waiting in the admission queue" : ", not waiting in the admission queue"));
         deadline.ifPresent(d -> out.add("  deadline " + d + (d.isAfter(now) ? " (in " + Deadlines.human(
                 Duration.between(now, d)) + ")" : " (passed)")));
@@ -116,8 +117,8 @@ record BatchExplanation(int id, String jobKey, String state, Optional<String> ve
         }
         out.add("  order: " + p.rule());
         p.arbitration().ifPresent(a -> out.add("  RUSH's arbitration: " + a.path("note").asText()));
+        // The gateway's reason is the place above then this answer, one sentence; --json carries it whole.
         planAnswer().ifPresent(a -> out.add("  the plan answered: " + a));
-        reason.ifPresent(r -> out.add("  the gateway's words: " + r));
     }
 
     private static String sizingText(JsonNode s) {
