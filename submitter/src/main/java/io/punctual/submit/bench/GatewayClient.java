@@ -25,10 +25,24 @@ public final class GatewayClient {
     private final URI base;
     private final String token;
     private final HttpClient http;
+    private final int attempts;
+    private final String whenUnreachable;
 
+    /** A client for the bench: patient with a gateway that is starting, and pointing at an embedded one. */
     public GatewayClient(URI base, String token) {
+        this(base, token, ATTEMPTS, "is it running? start one with 'punctual serve' or leave --gateway out to use an"
+                + " embedded one");
+    }
+
+    /**
+     * @param attempts        calls made before giving up on a gateway that does not answer (a 503 too)
+     * @param whenUnreachable what to tell the user when it never answers
+     */
+    public GatewayClient(URI base, String token, int attempts, String whenUnreachable) {
         this.base = URI.create(base.toString().replaceAll("/+$", ""));
         this.token = token;
+        this.attempts = attempts;
+        this.whenUnreachable = whenUnreachable;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
     }
@@ -56,7 +70,12 @@ public final class GatewayClient {
     }
 
     public BatchView batch(int id) {
-        return BatchView.of(call("GET", "/batches/" + id, null, 200, null));
+        return BatchView.of(batchJson(id));
+    }
+
+    /** {@code GET /batches/{id}} as the gateway answered it, every field; another team's batch is a 404. */
+    public JsonNode batchJson(int id) {
+        return call("GET", "/batches/" + id, null, 200, null);
     }
 
     /** {@code DELETE /batches/{id}}: kills its application and releases its reservation; a batch already gone is fine. */
@@ -82,7 +101,7 @@ public final class GatewayClient {
         for (int attempt = 1; ; attempt++) {
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 503 && attempt < ATTEMPTS) {
+                if (response.statusCode() == 503 && attempt < attempts) {
                     pause(Duration.ofSeconds(response.headers().firstValueAsLong("Retry-After").orElse(5)));
                     continue;
                 }
@@ -92,10 +111,9 @@ public final class GatewayClient {
                 }
                 return JSON.readTree(response.body());
             } catch (IOException e) {
-                if (attempt >= ATTEMPTS) {
+                if (attempt >= attempts) {
                     throw new IllegalStateException("cannot reach the gateway at " + base + " (" + method + " " + path
-                            + ": " + e.getMessage() + "); is it running? start one with 'punctual serve' or leave"
-                            + " --gateway out to use an embedded one", e);
+                            + ": " + reason(e) + "); " + whenUnreachable, e);
                 }
                 pause(Duration.ofSeconds(attempt));
             } catch (InterruptedException e) {
@@ -103,6 +121,11 @@ public final class GatewayClient {
                 throw new IllegalStateException("interrupted while calling the gateway", e);
             }
         }
+    }
+
+    /** Java's HttpClient leaves the message of a refused connection empty; its type says what happened. */
+    private static String reason(IOException e) {
+        return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static String message(String body) {

@@ -1,10 +1,12 @@
 package io.punctual.submit.cli;
 
 import io.punctual.submit.assembly.Assembly;
+import io.punctual.submit.bench.GatewayClient;
 import io.punctual.submit.config.Settings;
 
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Deadlines;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.sizing.JobKey;
@@ -18,15 +20,19 @@ import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.PrintStream;
+import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * {@code punctual explain}: every term of a sizing decision, without reserving or launching anything. Without a
- * cluster it assumes the embedded cluster's plan (or {@code --capacity}).
+ * cluster it assumes the embedded cluster's plan (or {@code --capacity}). With {@code --batch}, what a running gateway
+ * says of one of the team's batches, and while it waits for admission who it waits for and why
+ * ({@link BatchExplanation}).
  */
 public final class ExplainCommand implements Command {
 
@@ -35,6 +41,7 @@ public final class ExplainCommand implements Command {
                                     [--executor-memory <size>] [--executor-cores <n>] [--capacity <vcores>,<memoryMb>]
                                     [--json]
                                     [--conf-dir <dir>] [--embedded]
+                   punctual explain --batch <id> [--gateway <url>] [--token <token>] [--json]
 
             Shows how Punctual would size the job for that deadline: its history, RUSH's worst-case demand or
             Justice's fraction, the runtime predicted at the chosen executor count, and which bound decided
@@ -43,9 +50,23 @@ public final class ExplainCommand implements Command {
             --capacity if given, else the embedded cluster's. Settings (confidence, cap, executor shape, RUSH's
             radius) come from the configuration directory: --conf-dir, else $PUNCTUAL_CONF_DIR, else conf/embedded
             with --embedded, else conf - the same one 'punctual submit' and 'punctual serve' read.
+
+            With --batch, explains a batch a running gateway holds instead: its state and the sizing the gateway
+            recorded, and while it waits in the admission queue (punctual.admission.policy justice or rush) its
+            place, the batches ahead of it, the policy's order, what the plan answered at its last turn, the
+            earliest deadline with room, and under rush the completion, lateness and utility arbitration expects.
+            A batch that no longer waits shows its state, and its last place if it waited. Another team's batch
+            ahead is shown as such, without its id or job. --gateway defaults to $PUNCTUAL_GATEWAY, else
+            http://127.0.0.1:8998; --token (the batch's team's) to $PUNCTUAL_TOKEN.
+            Exit status: 0 shown (a sizing that meets the deadline, without --batch), 1 otherwise: unmeetable,
+            a batch the token's team does not have, a gateway that does not answer.
             """;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String GATEWAY = "--gateway";
+    private static final String TOKEN = "--token";
+    /** Livy's port, where 'punctual serve' listens unless told otherwise. */
+    private static final String LOCAL_GATEWAY = "http://127.0.0.1:8998";
 
     @Override
     public String summary() {
@@ -55,10 +76,16 @@ public final class ExplainCommand implements Command {
     @Override
     public int run(List<String> argv, CliContext context) {
         Flags flags = Flags.parse(argv, Set.of("--deadline", "--confidence", "--executors", "--executor-memory",
-                "--executor-cores", "--capacity", ConfDirs.FLAG), Set.of("--json", "--help", "--embedded"), "explain");
+                "--executor-cores", "--capacity", ConfDirs.FLAG, "--batch", GATEWAY, TOKEN),
+                Set.of("--json", "--help", "--embedded"), "explain");
         if (flags.has("--help") || argv.isEmpty()) {
             context.out().print(USAGE);
             return argv.isEmpty() ? 1 : 0;
+        }
+        if (flags.value("--batch").isPresent()) {
+            return explainBatch(flags, context);
+        } else if (flags.value(GATEWAY).isPresent() || flags.value(TOKEN).isPresent()) {
+            throw new UsageException("--gateway and --token go with --batch <id>: a sizing is explained offline");
         }
         JobKey job = HistoryCommand.jobKey(flags.onlyPositional("job key (team/name)", "explain"));
         Instant deadline = Deadlines.parse(flags.value("--deadline").orElseThrow(() -> new UsageException(
@@ -86,6 +113,55 @@ public final class ExplainCommand implements Command {
             settings.explain().forEach(line -> context.out().println("  setting: " + line));
         }
         return decision instanceof SizingDecision.Sized ? 0 : 1;
+    }
+
+    /** {@code --batch}: what a running gateway says of one of the team's batches. */
+    private static int explainBatch(Flags flags, CliContext context) {
+        if (!flags.positional().isEmpty() || flags.value("--deadline").isPresent()) {
+            throw new UsageException("give either <team/job> --deadline <when> (a sizing, offline) or --batch <id>"
+                    + " (a batch a gateway holds), not both");
+        }
+        int id = batchId(flags.value("--batch").orElseThrow());
+        String url = flags.value(GATEWAY).or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_GATEWAY")))
+                .orElse(LOCAL_GATEWAY);
+        String token = flags.value(TOKEN).or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_TOKEN")))
+                .orElseThrow(() -> new UsageException("--batch needs the batch's team's --token (or $PUNCTUAL_TOKEN):"
+                        + " the gateway shows a team only its own batches"));
+        GatewayClient gateway = new GatewayClient(URI.create(url), token, 2, "is a gateway running there? give its"
+                + " URL with --gateway (or $PUNCTUAL_GATEWAY; the default is " + LOCAL_GATEWAY + "), or start one"
+                + " with 'punctual serve'");
+        JsonNode batch;
+        try {
+            batch = gateway.batchJson(id);
+        } catch (GatewayClient.GatewayRefusal e) {
+            if (e.status() != 404) {
+                throw e;
+            }
+            context.err().println("punctual: batch " + id + " not found at " + gateway.base() + ": the token's team"
+                    + " has no batch with that id (another team's batches are not shown to it); GET /batches lists"
+                    + " the team's");
+            return 1;
+        }
+        BatchExplanation explained = BatchExplanation.of(batch);
+        if (flags.has("--json")) {
+            context.out().println(explained.json());
+        } else {
+            explained.lines(context.clock().instant()).forEach(context.out()::println);
+        }
+        return 0;
+    }
+
+    private static int batchId(String value) {
+        try {
+            int id = Integer.parseInt(value.trim());
+            if (id >= 0) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // told below
+        }
+        throw new UsageException("--batch takes a batch id, a whole number as POST /batches answered it; got '"
+                + value + "'");
     }
 
     private static Resources embeddedPlan() {

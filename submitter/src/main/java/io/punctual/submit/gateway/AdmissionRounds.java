@@ -3,11 +3,9 @@ package io.punctual.submit.gateway;
 import io.punctual.submit.pipeline.AdmissionOrder;
 import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.SizingSettings;
-import io.punctual.submit.request.AdmissionPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +21,7 @@ import java.util.stream.Collectors;
  * one after another in the policy's {@link AdmissionOrder} (Justice's smallest {@code reqCpus / TTD} first, or RUSH's
  * arbitrated completions), each sized again for the time it has left and offered the plan; the submission machine
  * reserves, keeps waiting or drops each. One round runs at a time, on the launch pool, and the batches still waiting are told their
- * place and who is ahead of them.
+ * place and who is ahead of them ({@link AdmissionPlace}, kept with the batch).
  */
 final class AdmissionRounds {
 
@@ -69,19 +67,20 @@ final class AdmissionRounds {
         queued.forEach(b -> byId.put(key(b), b));
         List<AdmissionOrder.Turn> turns = AdmissionOrder.turns(settings.admission(), queued.stream()
                 .map(this::waiting).toList(), launch.pipeline(any).freeCpus(any.planQueue()), clock.instant());
-        Map<String, String> notes = new HashMap<>();
+        Map<String, AdmissionOrder.Turn> byTurn = new HashMap<>();
         for (AdmissionOrder.Turn turn : turns) {
-            turn.note().ifPresent(note -> notes.put(turn.id(), note));
+            byTurn.put(turn.id(), turn);
             launch.turn(byId.get(turn.id()).id(), new Observation.Turn(turn.completeBy()));
         }
         List<BatchRecord> waiting = turns.stream().map(t -> store.get(byId.get(t.id()).id()))
                 .flatMap(Optional::stream).filter(BatchStates::queued).toList();
         for (int i = 0; i < waiting.size(); i++) {
-            String place = place(waiting, i, settings.admission()) + Optional.ofNullable(notes.get(key(waiting.get(i))))
-                    .map(n -> "; " + n).orElse("");
+            AdmissionPlace place = AdmissionPlace.of(waiting, i, settings.admission(),
+                    Optional.ofNullable(byTurn.get(key(waiting.get(i)))), clock.instant());
             launch.change(waiting.get(i).id(), b -> {
-                String told = place + ": " + refusal(String.valueOf(b.reason()));
-                return BatchStates.queued(b) && !told.equals(b.reason()) ? b.toBuilder().reason(told).build() : b;
+                String told = place.text() + ": " + refusal(b);
+                return BatchStates.queued(b) && !told.equals(b.reason())
+                        ? b.toBuilder().reason(told).place(place).build() : b;
             });
         }
     }
@@ -98,17 +97,17 @@ final class AdmissionRounds {
         return String.format("%010d", batch.id());
     }
 
-    private static String place(List<BatchRecord> waiting, int index, AdmissionPolicy policy) {
-        List<BatchRecord> ahead = new ArrayList<>(waiting.subList(0, index));
-        String behind = ahead.isEmpty() ? "first in line" : "behind batch" + (ahead.size() > 1 ? "es " : " ")
-                + ahead.stream().map(b -> String.valueOf(b.id())).collect(Collectors.joining(", "));
-        return "queued, " + (index + 1) + " of " + waiting.size() + " in the admission queue (" + behind + "; "
-                + (policy == AdmissionPolicy.RUSH ? "RUSH's arbitration orders by mapped completion"
-                : "Justice serves the smallest CPUs per second to deadline first") + ")";
-    }
-
-    /** The refusal of the batch's last turn, without the place an earlier round wrote before it. */
-    private static String refusal(String reason) {
+    /**
+     * The refusal of the batch's last turn, without the place a round wrote before it: a turn writes the plan's fresh
+     * answer alone, but a batch whose turn was skipped still carries the place, which must not be told twice.
+     */
+    private static String refusal(BatchRecord batch) {
+        String reason = String.valueOf(batch.reason());
+        String placed = batch.place() == null ? null : batch.place().text() + ": ";
+        if (placed != null && reason.startsWith(placed)) {
+            return reason.substring(placed.length());
+        }
+        // A place written by a gateway that did not keep it with the batch.
         int cut = reason.startsWith("queued, ") ? reason.indexOf("): ") : -1;
         return cut < 0 ? reason : reason.substring(cut + 3);
     }

@@ -50,8 +50,15 @@ final class BatchJson {
         ObjectNode admission = node.putObject("admission");
         admission.put("verdict", b.verdict());
         admission.put("reason", b.reason());
+        admission.put("earliestDeadline", instant(b.earliestDeadlineMs()));
+        if (b.place() != null) {
+            place(admission.putObject("queue"), b.place(), BatchStates.queued(b));
+        }
         node.put("reservationId", b.reservationId());
         node.put("executors", b.executors());
+        if (b.executors() != null) {
+            sizing(node.putObject("sizing"), b);
+        }
         node.put("sizedBy", b.sizedBy());
         node.put("bound", b.bound() == null ? null : b.bound().toLowerCase());
         node.put("predictedFinish", instant(b.predictedThetaMs()));
@@ -66,6 +73,46 @@ final class BatchJson {
         } else {
             node.put("metDeadline", b.metDeadline());
         }
+    }
+
+    /**
+     * Where the batch waits in the admission queue (or last waited, when {@code waiting} is false), as its own team
+     * may see it: another team's batch ahead is only counted ({@link AdmissionPlace}).
+     */
+    private static void place(ObjectNode queue, AdmissionPlace place, boolean waiting) {
+        queue.put("waiting", waiting);
+        queue.put("position", place.position());
+        queue.put("length", place.length());
+        queue.put("policy", place.policy().configName());
+        queue.put("rule", place.rule());
+        ArrayNode ahead = queue.putArray("ahead");
+        place.ahead().forEach(a -> {
+            if (a.otherTeam()) {
+                ahead.addObject().put("otherTeam", true);
+            } else {
+                ahead.addObject().put("id", a.id()).put("jobKey", a.jobKey());
+            }
+        });
+        queue.put("otherTeamsAhead", place.otherTeamsAhead());
+        queue.put("placedAt", Instant.ofEpochMilli(place.placedAtMs()).toString());
+        queue.put("text", place.text());
+        if (place.note() != null) {
+            queue.putObject("arbitration").put("expectedCompletion", instant(place.expectedCompletionMs()))
+                    .put("latenessSeconds", place.latenessSeconds()).put("utility", place.utility())
+                    .put("note", place.note());
+        }
+    }
+
+    /** What the gateway's last sizing asked for: the reservation's containers and how long it holds them. */
+    private static void sizing(ObjectNode sizing, BatchRecord b) {
+        sizing.put("executors", b.executors());
+        sizing.put("executorCores", b.executorVcores());
+        sizing.put("executorMemoryMb", b.executorMemoryMb());
+        sizing.put("amCores", b.masterVcores());
+        sizing.put("amMemoryMb", b.masterMemoryMb());
+        sizing.put("holdSeconds", b.holdSeconds());
+        sizing.put("method", b.sizedBy());
+        sizing.put("bound", b.bound() == null ? null : b.bound().toLowerCase());
     }
 
     /**

@@ -17,6 +17,9 @@ import java.util.List;
  * @param sparkUiUrl       YARN's tracking URL of the application (Livy's {@code appInfo.sparkUiUrl})
  * @param driverLogUrl     the NodeManager's log page of its AM container, where the driver runs
  * @param launcherPid      the spark-submit process while it runs, so a restart can stop an orphaned one
+ * @param place            its place in the admission queue at the last round that placed it (kept once it is
+ *                         admitted: it says what it waited for); null if it never waited
+ * @param earliestDeadlineMs the earliest deadline that had room when it was last queued or rejected, when told
  */
 public record BatchRecord(
         int id,
@@ -55,6 +58,8 @@ public record BatchRecord(
         Long launcherPid,
         Long finishedAtMs,
         Boolean metDeadline,
+        AdmissionPlace place,
+        Long earliestDeadlineMs,
         long updatedAtMs,
         List<String> log) {
 
@@ -89,7 +94,7 @@ public record BatchRecord(
         return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, request, jobKey, submittedAtMs,
                 deadlineMs, planQueue, bestEffort, BatchState.NOT_STARTED, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                submittedAtMs,
+                null, null, submittedAtMs,
                 List.of());
     }
 
@@ -153,6 +158,8 @@ public record BatchRecord(
         private Long launcherPid;
         private Long finishedAtMs;
         private Boolean metDeadline;
+        private AdmissionPlace place;
+        private Long earliestDeadlineMs;
         private long updatedAtMs;
         private List<String> log;
 
@@ -168,7 +175,8 @@ public record BatchRecord(
             reservationStartMs = r.reservationStartMs; reservationEndMs = r.reservationEndMs; appId = r.appId;
             yarnQueue = r.yarnQueue; sparkUiUrl = r.sparkUiUrl; driverLogUrl = r.driverLogUrl;
             launcherPid = r.launcherPid; finishedAtMs = r.finishedAtMs;
-            metDeadline = r.metDeadline; updatedAtMs = r.updatedAtMs; log = r.log;
+            metDeadline = r.metDeadline; place = r.place; earliestDeadlineMs = r.earliestDeadlineMs;
+            updatedAtMs = r.updatedAtMs; log = r.log;
         }
 
         public Builder state(BatchState value) { state = value; return this; }
@@ -193,6 +201,8 @@ public record BatchRecord(
         }
         public Builder launcherPid(Long value) { launcherPid = value; return this; }
         public Builder finished(Long atMs, Boolean met) { finishedAtMs = atMs; metDeadline = met; return this; }
+        public Builder place(AdmissionPlace value) { place = value; return this; }
+        public Builder earliestDeadline(Long ms) { earliestDeadlineMs = ms; return this; }
         public Builder updatedAt(long value) { updatedAtMs = value; return this; }
         public Builder log(List<String> value) { log = value; return this; }
 
@@ -202,7 +212,8 @@ public record BatchRecord(
                     executorMemoryMb, executorVcores, masterMemoryMb, masterVcores, holdSeconds, capacityCpus, sizedBy,
                     bound, predictedP50Ms,
                     predictedThetaMs, reservationId, reservationStartMs, reservationEndMs, appId, yarnQueue,
-                    sparkUiUrl, driverLogUrl, launcherPid, finishedAtMs, metDeadline, updatedAtMs, log);
+                    sparkUiUrl, driverLogUrl, launcherPid, finishedAtMs, metDeadline, place, earliestDeadlineMs,
+                    updatedAtMs, log);
         }
     }
 }

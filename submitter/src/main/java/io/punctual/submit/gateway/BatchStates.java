@@ -80,7 +80,8 @@ final class BatchStates {
         }
         if (state instanceof SubmissionState.Queued queued) {
             return BatchRuns.withSizing(b, queued.sizing()).state(BatchState.STARTING).verdict(QUEUED)
-                    .reason(CallerText.of(queued.refusal()));
+                    .reason(CallerText.of(queued.refusal()))
+                    .earliestDeadline(queued.earliestDeadline().map(Instant::toEpochMilli).orElse(null));
         }
         if (state instanceof SubmissionState.Reserved reserved) {
             ReservationInfo held = reserved.reservation();
@@ -114,7 +115,8 @@ final class BatchStates {
                             : CallerText.of(f.state() + ": " + f.diagnostics()));
         }
         if (outcome instanceof SubmissionOutcome.Rejected r) {
-            return b.state(BatchState.DEAD).verdict("rejected").reason(r.reason());
+            return b.state(BatchState.DEAD).verdict("rejected").reason(r.reason())
+                    .earliestDeadline(r.earliestDeadline().map(Instant::toEpochMilli).orElse(null));
         }
         if (outcome instanceof SubmissionOutcome.Killed k) {
             return b.state(BatchState.KILLED).reason(k.why()).finished(nowMs, before.bestEffort() ? null : false);

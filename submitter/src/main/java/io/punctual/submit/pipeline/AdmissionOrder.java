@@ -37,9 +37,11 @@ public final class AdmissionOrder {
 
     /**
      * One waiting job's turn: size it again and offer it the plan, to complete by {@code completeBy} when arbitration
-     * moved it past its deadline; {@code note} says what arbitration expects of it (empty under Justice).
+     * moved it past its deadline; {@code note} says what arbitration expects of it, and {@code arbitration} is the
+     * same verdict as values, for callers that show it field by field (both empty under Justice).
      */
-    public record Turn(String id, Optional<Instant> completeBy, Optional<String> note) {
+    public record Turn(String id, Optional<Instant> completeBy, Optional<String> note,
+                       Optional<RushArbitration.Verdict> arbitration) {
     }
 
     /** The turns of one round, in the order they are to be taken. */
@@ -53,7 +55,7 @@ public final class AdmissionOrder {
         }
         return waiting.stream().sorted(Comparator.comparing((Waiting w) -> AdmissionPriority.of(w.id(), w.cpus(),
                 w.submittedAt(), Duration.between(now, w.deadline()))))
-                .map(w -> new Turn(w.id(), Optional.empty(), Optional.empty())).toList();
+                .map(w -> new Turn(w.id(), Optional.empty(), Optional.empty(), Optional.empty())).toList();
     }
 
     private static Turn turn(RushArbitration.Verdict verdict) {
@@ -61,11 +63,11 @@ public final class AdmissionOrder {
             return new Turn(verdict.id(), Optional.empty(), Optional.of("RUSH's arbitration can complete it no"
                     + " earlier than " + verdict.completeBy() + ", " + verdict.lateness().toSeconds() + " s late, where"
                     + " its utility is 0, so it is offered the plan last, for its deadline only (a utility with more"
-                    + " grace lets it finish late)"));
+                    + " grace lets it finish late)"), Optional.of(verdict));
         }
         String note = String.format(Locale.ROOT, "RUSH's arbitration expects it to complete by %s, %d s late, at"
                 + " utility %.2f", verdict.completeBy(), verdict.lateness().toSeconds(), verdict.utility());
         return new Turn(verdict.id(), verdict.lateness().isZero() ? Optional.empty()
-                : Optional.of(verdict.completeBy()), Optional.of(note));
+                : Optional.of(verdict.completeBy()), Optional.of(note), Optional.of(verdict));
     }
 }
