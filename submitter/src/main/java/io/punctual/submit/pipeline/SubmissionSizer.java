@@ -98,7 +98,7 @@ public final class SubmissionSizer {
         }
         Sizer chain = new FirstApplicableSizer(List.of(new UserSizer(),
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
-                new JusticeSizer(learning.justice())));
+                new JusticeSizer(learning.justice(), learning.launchOverhead())));
         return chain.size(request);
     }
 
