@@ -122,8 +122,6 @@ public final class StoredLearning implements Learning {
 
     @Override
     public LearningReport learn(Completion completion) {
-        // Before the event log is read: a run killed at the end of its hold may have none, and still teaches.
-        completion.holdShare().ifPresent(share -> justice.update(state -> state.withHoldShare(share)));
         if (completion.eventLog().isEmpty()) {
             return new LearningReport(Optional.empty(), Optional.empty(), false,
                     Optional.of("no event log was found, so the run taught nothing"));

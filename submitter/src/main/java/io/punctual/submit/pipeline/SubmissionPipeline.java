@@ -11,7 +11,6 @@ import io.punctual.submit.launch.SparkCommand;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.SparkSettings;
-import io.punctual.sizing.sizer.JusticeSizer;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.AppId;
@@ -304,7 +303,7 @@ public final class SubmissionPipeline {
         var report = learning.learn(new Completion(submission.jobKey(), submission.submittedAt(),
                 submission.deadline(), finished.state(), finished.finishedAt(), sizing.shapes().executors(),
                 (int) sizing.shapes().executor().vcores(), sizing.capacityCpus(), finished.eventLog(),
-                finished.reservation() != null, JusticeSizer.sizedWithoutHistory(sizing.decision())));
+                finished.reservation() != null));
         events.accept(new SubmissionEvent.Learned(report.problem().orElseGet(() -> "stored run "
                 + report.ingested().orElse("?") + "; launch overhead "
                 + report.launchOverhead().map(d -> d.toMillis() / 1000.0 + " s")

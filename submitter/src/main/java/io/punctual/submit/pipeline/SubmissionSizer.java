@@ -98,7 +98,7 @@ public final class SubmissionSizer {
         }
         Sizer chain = new FirstApplicableSizer(List.of(new UserSizer(),
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
-                new JusticeSizer(learning.justice(), learning.launchOverhead())));
+                new JusticeSizer(learning.justice())));
         return chain.size(request);
     }
 

@@ -6,7 +6,6 @@ import io.punctual.simulate.engine.Policy;
 import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.sizing.JobKey;
-import io.punctual.sizing.sizer.JusticeSizer;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.LargeViolators;
@@ -59,7 +58,7 @@ final class DeployedPolicy implements Policy {
     private final Map<Integer, Held> held = new HashMap<>();
     private final Map<Integer, Waiting> waiting = new LinkedHashMap<>();
 
-    private record Held(ReservationId reservation, int executors, int capacityCpus, boolean firstTime) {
+    private record Held(ReservationId reservation, int executors, int capacityCpus) {
     }
 
     /** A job in the admission queue, with the CPUs and hold its last sizing asked for. */
@@ -133,8 +132,7 @@ final class DeployedPolicy implements Policy {
                     sizing.hold(), done.refusal()));
         }
         ReservationInfo reservation = done.held().get();
-        held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus(),
-                JusticeSizer.sizedWithoutHistory(sized)));
+        held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus()));
         double opens = Math.max(cluster.now(), Math.ceil(SimTime.seconds(opening(reservation))));
         cluster.startAt(job, Math.min(sized.executors(), cluster.capacityCpus()), opens,
                 expiryKills ? Math.max(opens, SimTime.seconds(closing(reservation))) : Double.POSITIVE_INFINITY);
@@ -146,7 +144,7 @@ final class DeployedPolicy implements Policy {
         Held gone = held.remove(run.job().index());
         clock.set(SimTime.at(cluster.now()));
         yarn.release(gone.reservation());
-        learning.record(run, gone.executors(), gone.capacityCpus(), gone.firstTime());
+        learning.record(run, gone.executors(), gone.capacityCpus());
         round(cluster);
     }
 
@@ -156,9 +154,7 @@ final class DeployedPolicy implements Policy {
         Optional<String> verdict = pipeline.violators().verdict(clock.instant(), SimTime.at(job.due()),
                 cluster.tasksStarted(job));
         if (verdict.isPresent()) {
-            Held gone = held.remove(job.index());
-            yarn.release(gone.reservation());
-            learning.killed(gone.firstTime());
+            yarn.release(held.remove(job.index()).reservation());
             cluster.kill(job, verdict.get());
             round(cluster);
         }
@@ -168,9 +164,7 @@ final class DeployedPolicy implements Policy {
     @Override
     public void expired(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        Held gone = held.remove(job.index());
-        yarn.release(gone.reservation());
-        learning.killed(gone.firstTime());
+        yarn.release(held.remove(job.index()).reservation());
         round(cluster);
     }
 

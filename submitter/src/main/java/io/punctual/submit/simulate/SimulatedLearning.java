@@ -6,7 +6,6 @@ import io.punctual.simulate.policy.SimTime;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
-import io.punctual.sizing.justice.HoldShares;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.ParallelismEstimate;
@@ -66,22 +65,7 @@ final class SimulatedLearning implements Learning {
                 Optional.of("the simulator learns from simulated runs only"));
     }
 
-    /**
-     * @param firstTime whether Justice sized the run without history: then it also teaches how much of its window it
-     *                  used, as {@link Completion#holdShare} does for the gateway
-     */
-    /** A first-time run was killed (its hold or its deadline ran out): it needed more than it had, as a whole window. */
-    void killed(boolean firstTime) {
-        if (firstTime) {
-            justice = justice.withHoldShare(1.0);
-        }
-    }
-
-    void record(FinishedRun run, int executors, int capacityCpus, boolean firstTime) {
-        if (firstTime) {
-            justice = justice.withHoldShare(HoldShares.of(SimTime.of(run.finish() - run.job().arrival()),
-                    SimTime.of(run.job().deadlineSeconds())));
-        }
+    void record(FinishedRun run, int executors, int capacityCpus) {
         history.record(run);
         launchOverhead = SimTime.of(run.launchSeconds());
         justice = justice.track(new CompletedJob(run.stages().work(), run.job().maxParallelism(),

@@ -28,31 +28,7 @@ class StoredLearningTest {
 
     private Completion completion(Path eventLog, Instant submitted, boolean reserved) {
         return new Completion(new JobKey("t", "job"), submitted, submitted.plus(Duration.ofHours(1)),
-                AppState.SUCCEEDED, submitted.plus(Duration.ofMinutes(30)), 2, 1, 8, Optional.of(eventLog), reserved,
-                false);
-    }
-
-    private static Completion firstTime(AppState state, int finishedAfterMinutes, boolean firstTime) {
-        Instant submitted = Instant.parse("2024-05-01T10:00:00Z");
-        return new Completion(new JobKey("t", "new-job"), submitted, submitted.plus(Duration.ofHours(1)), state,
-                submitted.plus(Duration.ofMinutes(finishedAfterMinutes)), 2, 1, 8, Optional.empty(), true, firstTime);
-    }
-
-    /** Even with no event log to ingest: the share needs only the submission, the finish and the deadline. */
-    @Test
-    void aFinishedFirstTimeJobTeachesTheShareOfItsWindowItUsed() throws Exception {
-        StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
-                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
-
-        learning.learn(firstTime(AppState.SUCCEEDED, 24, true));
-        learning.learn(firstTime(AppState.KILLED, 40, true));
-        learning.learn(firstTime(AppState.FAILED, 10, true));
-        learning.learn(firstTime(AppState.SUCCEEDED, 12, false));
-
-        assertThat(learning.justice().holdShares().recent()).containsExactly(0.4, 1.0);
-        StoredLearning reopened = StoredLearning.open(tmp.resolve("home"), tmp.resolve("store"),
-                new ErrorSmoothing.EqualWeights());
-        assertThat(reopened.justice().holdShares().recent()).containsExactly(0.4, 1.0);
+                AppState.SUCCEEDED, submitted.plus(Duration.ofMinutes(30)), 2, 1, 8, Optional.of(eventLog), reserved);
     }
 
     @Test
