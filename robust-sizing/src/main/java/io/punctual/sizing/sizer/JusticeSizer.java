@@ -12,9 +12,8 @@ import java.util.Optional;
 /**
  * Sizes a job with Justice's learned fraction of its maximum parallelism (Justice, Algorithms 3-4): every finished job
  * teaches what share of its parallelism jobs need to meet their deadlines, so this works for jobs never seen before.
- * Justice's fraction is the CPU rate that finishes exactly at the deadline, so for a job with history the reservation
- * holds the executors for the whole window; a job without history holds them as long as recent first-time jobs
- * needed ({@link FirstTimeHold}, Punctual's extension), once enough have finished.
+ * Justice's fraction is the CPU rate that finishes exactly at the deadline, so the reservation holds the executors for
+ * the whole window.
  *
  * <p>The fraction is learned against each finished job's widest stage (TRACK_JOB's {@code maxCPUs}), so it is applied
  * to the same quantity: the widest stage history recorded for this job, else the request's own
@@ -23,24 +22,9 @@ import java.util.Optional;
 public final class JusticeSizer implements Sizer {
 
     private final JusticeState state;
-    private final Duration launchOverhead;
 
     public JusticeSizer(JusticeState state) {
-        this(state, Duration.ZERO);
-    }
-
-    /** @param launchOverhead the learned time to launch an application, the least a first-time job's hold can be */
-    public JusticeSizer(JusticeState state, Duration launchOverhead) {
         this.state = state;
-        this.launchOverhead = launchOverhead;
-    }
-
-    /**
-     * Whether {@code decision} is Justice's for a job without history: its run teaches how much of a window such jobs
-     * use ({@link JusticeState#withHoldShare}). Only those decisions predict no finish.
-     */
-    public static boolean sizedWithoutHistory(SizingDecision.Sized decision) {
-        return decision.method().equals("Justice") && decision.p50Finish().isEmpty();
     }
 
     @Override
@@ -78,13 +62,7 @@ public final class JusticeSizer implements Sizer {
         history.ifPresent(h -> terms.add(SizingTerm.of("how sure", h.curve().assurance(executors),
                 "how the predicted finish was judged")));
         Duration overhead = history.map(JobHistory::launchOverhead).orElse(Duration.ZERO);
-        Duration hold = request.window();
-        if (history.isEmpty()) {
-            FirstTimeHold.Hold learned = FirstTimeHold.of(request, state.holdShares(), launchOverhead);
-            terms.add(learned.term());
-            hold = learned.duration();
-        }
-        return new SizingDecision.Sized(executors, "Justice", bound, hold,
+        return new SizingDecision.Sized(executors, "Justice", bound, request.window(),
                 history.map(h -> Predictions.finish(request, overhead, h.curve().wallSeconds(executors, 0.5))),
                 history.map(h -> Predictions.finish(request, overhead,
                         h.curve().wallSeconds(executors, request.confidence()))), terms);
