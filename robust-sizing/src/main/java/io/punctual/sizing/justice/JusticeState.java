@@ -36,12 +36,10 @@ import java.util.Objects;
  * @param lastSuccess   {@code LastSuccess}: whether the last tracked job met its deadline
  * @param smoothedError the smoothed average of all errors so far, in [−1, 1]
  * @param recentErrors  the newest errors, oldest first, at most {@value #RECENT_ERRORS_KEPT}
- * @param holdShares    how much of their windows recent first-time jobs used (Punctual's extension, not the paper's;
- *                      learned beside TRACK_JOB, see {@link HoldShares})
  */
 public record JusticeState(ErrorSmoothing smoothing, long trackedJobs, double minFraction, double maxFraction,
                            double lastFraction, boolean lastSuccess, double smoothedError,
-                           List<Double> recentErrors, HoldShares holdShares) {
+                           List<Double> recentErrors) {
 
     /** How many of the newest errors are kept verbatim. */
     public static final int RECENT_ERRORS_KEPT = 256;
@@ -51,7 +49,6 @@ public record JusticeState(ErrorSmoothing smoothing, long trackedJobs, double mi
 
     public JusticeState {
         Objects.requireNonNull(smoothing, "smoothing");
-        Objects.requireNonNull(holdShares, "holdShares");
         recentErrors = List.copyOf(recentErrors);
         if (trackedJobs < 0) {
             throw new IllegalArgumentException("trackedJobs cannot be negative, got " + trackedJobs);
@@ -63,16 +60,9 @@ public record JusticeState(ErrorSmoothing smoothing, long trackedJobs, double mi
         }
     }
 
-    /** A state that has learned no hold shares (what a state stored before they were learned reads as). */
-    public JusticeState(ErrorSmoothing smoothing, long trackedJobs, double minFraction, double maxFraction,
-                        double lastFraction, boolean lastSuccess, double smoothedError, List<Double> recentErrors) {
-        this(smoothing, trackedJobs, minFraction, maxFraction, lastFraction, lastSuccess, smoothedError, recentErrors,
-                HoldShares.none());
-    }
-
     /** A state that has tracked nothing yet. */
     public static JusticeState initial(ErrorSmoothing smoothing) {
-        return new JusticeState(smoothing, 0, 0, 0, 0, false, 0, List.of(), HoldShares.none());
+        return new JusticeState(smoothing, 0, 0, 0, 0, false, 0, List.of());
     }
 
     /** TRACK_JOB (Algorithm 1): the state after learning from {@code job}. This state is left unchanged. */
@@ -89,16 +79,7 @@ public record JusticeState(ErrorSmoothing smoothing, long trackedJobs, double mi
                 first ? minReqRate : Math.max(maxFraction, minReqRate),
                 allocated, job.metDeadline(),
                 clamp(smoothing.next(smoothedError, error, count), -1, 1),
-                appendBounded(recentErrors, error), holdShares);
-    }
-
-    /**
-     * The state after a job Justice sized without history used {@code share} of its window (see {@link HoldShares});
-     * independent of {@link #track}, since a run killed at the end of its hold teaches a share but no fraction.
-     */
-    public JusticeState withHoldShare(double share) {
-        return new JusticeState(smoothing, trackedJobs, minFraction, maxFraction, lastFraction, lastSuccess,
-                smoothedError, recentErrors, holdShares.with(share));
+                appendBounded(recentErrors, error));
     }
 
     /** Algorithms 2 and 3: the validated share of maximum parallelism for the next job, with every term. */
@@ -128,7 +109,7 @@ public record JusticeState(ErrorSmoothing smoothing, long trackedJobs, double mi
             smoothed = newSmoothing.next(smoothed, error, ++count);
         }
         return new JusticeState(newSmoothing, trackedJobs, minFraction, maxFraction, lastFraction, lastSuccess,
-                clamp(smoothed, -1, 1), recentErrors, holdShares);
+                clamp(smoothed, -1, 1), recentErrors);
     }
 
     private static List<Double> appendBounded(List<Double> errors, double error) {

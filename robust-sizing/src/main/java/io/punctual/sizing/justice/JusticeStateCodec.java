@@ -11,7 +11,7 @@ import java.util.zip.CRC32;
  * {@link JusticeState} as versioned, human-readable text, so the submitter can persist what Justice learned and
  * read it back after a restart (this module does no I/O itself). Format {@value #HEADER}:
  * <pre>
- * justice-state v2
+ * justice-state v1
  * smoothing=exponential:0.3
  * tracked=12
  * minFraction=0.1
@@ -20,25 +20,19 @@ import java.util.zip.CRC32;
  * lastSuccess=true
  * smoothedError=-0.02
  * recentErrors=-0.1,0.05
- * holdShares=0.4,0.35
  * crc32=1a2b3c4d
  * </pre>
  * Lines are separated by {@code \n}; one trailing newline is tolerated. Numbers use {@link Double#toString}, which
  * reads back to the identical {@code double}, so decoding an encoding yields an equal state. The last line is the
  * CRC-32 of every byte before it (UTF-8), in 8 lower-case hex digits, so a truncated or altered file is rejected
  * instead of silently steering sizing.
- *
- * <p>Format {@value #V1} (before {@link HoldShares} were learned) has no {@code holdShares} line; it still reads, as
- * a state with no hold shares, so upgrading keeps what Justice learned.
  */
 public final class JusticeStateCodec {
 
-    public static final String HEADER = "justice-state v2";
-    static final String V1 = "justice-state v1";
+    public static final String HEADER = "justice-state v1";
     private static final String CRC_KEY = "crc32=";
     private static final List<String> KEYS = List.of("smoothing", "tracked", "minFraction", "maxFraction",
             "lastFraction", "lastSuccess", "smoothedError", "recentErrors");
-    private static final String HOLD_SHARES = "holdShares";
     private static final String START_AFRESH = "; discard the stored state to let Justice learn afresh";
 
     private JusticeStateCodec() {
@@ -55,27 +49,20 @@ public final class JusticeStateCodec {
                 .append("lastSuccess=").append(state.lastSuccess()).append('\n')
                 .append("smoothedError=").append(state.smoothedError()).append('\n')
                 .append("recentErrors=");
-        list(body, state.recentErrors());
-        body.append('\n').append(HOLD_SHARES).append('=');
-        list(body, state.holdShares().recent());
+        for (int i = 0; i < state.recentErrors().size(); i++) {
+            body.append(i == 0 ? "" : ",").append(state.recentErrors().get(i));
+        }
         body.append('\n');
         return body + CRC_KEY + String.format("%08x", crc(body.toString()));
     }
 
-    private static void list(StringBuilder body, List<Double> values) {
-        for (int i = 0; i < values.size(); i++) {
-            body.append(i == 0 ? "" : ",").append(values.get(i));
-        }
-    }
-
-    /** Reads {@link #encode}'s text (or a {@value #V1} text); never throws on bad text, it says what is wrong instead. */
+    /** Reads {@link #encode}'s text; never throws on bad text, it says what is wrong instead. */
     public static DecodedState decode(String text) {
         if (text == null || text.isEmpty()) {
             return new DecodedState.Corrupt("the stored Justice state is empty" + START_AFRESH);
         }
         String content = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
-        boolean v1 = content.startsWith(V1 + "\n");
-        if (!v1 && !content.startsWith(HEADER + "\n")) {
+        if (!content.startsWith(HEADER + "\n")) {
             String first = content.lines().findFirst().orElse("");
             return new DecodedState.Corrupt(first.startsWith("justice-state ")
                     ? "unsupported Justice state version '" + first + "'; this build reads '" + HEADER + "'"
@@ -92,19 +79,13 @@ public final class JusticeStateCodec {
                     + String.format("%08x", crc(body)) + "): it was truncated or edited" + START_AFRESH);
         }
         try {
-            return new DecodedState.Decoded(parse(fields(body, v1 ? KEYS : withHoldShares())));
+            return new DecodedState.Decoded(parse(fields(body)));
         } catch (IllegalArgumentException e) {
             return new DecodedState.Corrupt("invalid Justice state: " + e.getMessage() + START_AFRESH);
         }
     }
 
-    private static List<String> withHoldShares() {
-        List<String> keys = new ArrayList<>(KEYS);
-        keys.add(HOLD_SHARES);
-        return keys;
-    }
-
-    private static Map<String, String> fields(String body, List<String> keys) {
+    private static Map<String, String> fields(String body) {
         Map<String, String> fields = new LinkedHashMap<>();
         List<String> lines = body.lines().skip(1).toList();
         for (String line : lines) {
@@ -113,14 +94,14 @@ public final class JusticeStateCodec {
                 throw new IllegalArgumentException("line '" + line + "' is not key=value");
             }
             String key = line.substring(0, eq);
-            if (!keys.contains(key)) {
+            if (!KEYS.contains(key)) {
                 throw new IllegalArgumentException("unknown key '" + key + "'");
             }
             if (fields.put(key, line.substring(eq + 1)) != null) {
                 throw new IllegalArgumentException("key '" + key + "' appears twice");
             }
         }
-        for (String key : keys) {
+        for (String key : KEYS) {
             if (!fields.containsKey(key)) {
                 throw new IllegalArgumentException("missing key '" + key + "'");
             }
@@ -132,18 +113,17 @@ public final class JusticeStateCodec {
         return new JusticeState(ErrorSmoothing.decode(f.get("smoothing")), parseLong("tracked", f.get("tracked")),
                 number("minFraction", f.get("minFraction")), number("maxFraction", f.get("maxFraction")),
                 number("lastFraction", f.get("lastFraction")), bool(f.get("lastSuccess")),
-                number("smoothedError", f.get("smoothedError")), numbers("recentErrors", f.get("recentErrors")),
-                new HoldShares(f.containsKey(HOLD_SHARES) ? numbers(HOLD_SHARES, f.get(HOLD_SHARES)) : List.of()));
+                number("smoothedError", f.get("smoothedError")), errors(f.get("recentErrors")));
     }
 
-    private static List<Double> numbers(String key, String text) {
-        List<Double> values = new ArrayList<>();
+    private static List<Double> errors(String text) {
+        List<Double> errors = new ArrayList<>();
         if (!text.isEmpty()) {
             for (String item : text.split(",", -1)) {
-                values.add(number(key, item));
+                errors.add(number("recentErrors", item));
             }
         }
-        return values;
+        return errors;
     }
 
     private static double number(String key, String text) {

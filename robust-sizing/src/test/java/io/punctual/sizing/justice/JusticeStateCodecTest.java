@@ -28,8 +28,8 @@ class JusticeStateCodecTest {
     void encodesReadableVersionedLines() {
         String text = JusticeStateCodec.encode(JusticeState.initial(new ErrorSmoothing.Exponential(0.25)));
 
-        assertThat(text).startsWith("justice-state v2\nsmoothing=exponential:0.25\ntracked=0\n")
-                .contains("\nrecentErrors=\nholdShares=\n").containsPattern("\ncrc32=[0-9a-f]{8}$");
+        assertThat(text).startsWith("justice-state v1\nsmoothing=exponential:0.25\ntracked=0\n")
+                .contains("\nrecentErrors=\n").containsPattern("\ncrc32=[0-9a-f]{8}$");
     }
 
     @Test
@@ -42,9 +42,9 @@ class JusticeStateCodecTest {
 
     @Test
     void refusesOtherVersionsAndForeignText() {
-        String v2 = JusticeStateCodec.encode(LEARNED).replace("justice-state v2", "justice-state v3");
+        String v2 = JusticeStateCodec.encode(LEARNED).replace("justice-state v1", "justice-state v2");
 
-        assertThat(corruptReason(v2)).contains("unsupported", "v3", "justice-state v2");
+        assertThat(corruptReason(v2)).contains("unsupported", "v2", "justice-state v1");
         assertThat(corruptReason("{\"json\": true}")).contains("not a Justice state");
         assertThat(corruptReason("")).contains("empty");
     }
@@ -73,54 +73,5 @@ class JusticeStateCodecTest {
         assertThat(corruptReason(sealed(body.replaceFirst("smoothedError=[^\n]*", "smoothedError=NaN"))))
                 .contains("not a finite number");
         assertThat(corruptReason(sealed(body.replaceFirst("tracked=2", "tracked=1")))).contains("newest 1 errors");
-    }
-
-    @Test
-    void holdSharesRoundTrip() {
-        JusticeState state = LEARNED.withHoldShare(0.4).withHoldShare(0.123456789);
-
-        String text = JusticeStateCodec.encode(state);
-
-        assertThat(text).contains("\nholdShares=0.4,0.123456789\n");
-        assertThat(JusticeStateCodec.decode(text)).isEqualTo(new DecodedState.Decoded(state));
-    }
-
-    /** A file written before hold shares were learned, byte for byte as that build wrote it. */
-    @Test
-    void aVersionOneStateStillReadsWithNoHoldShares() {
-        String v1 = sealed("justice-state v1\nsmoothing=equal\ntracked=2\nminFraction=0.1\nmaxFraction=0.9\n"
-                + "lastFraction=0.5\nlastSuccess=true\nsmoothedError=-0.02\nrecentErrors=-0.1,0.05\n");
-
-        DecodedState decoded = JusticeStateCodec.decode(v1);
-
-        assertThat(decoded).isInstanceOf(DecodedState.Decoded.class);
-        JusticeState state = ((DecodedState.Decoded) decoded).state();
-        assertThat(state.trackedJobs()).isEqualTo(2);
-        assertThat(state.recentErrors()).containsExactly(-0.1, 0.05);
-        assertThat(state.holdShares()).isEqualTo(HoldShares.none());
-    }
-
-    @Test
-    void aVersionOneStateWithHoldSharesIsRejected() {
-        String v1 = sealed("justice-state v1\nsmoothing=equal\ntracked=0\nminFraction=0.0\nmaxFraction=0.0\n"
-                + "lastFraction=0.0\nlastSuccess=false\nsmoothedError=0.0\nrecentErrors=\nholdShares=0.5\n");
-
-        assertThat(corruptReason(v1)).contains("unknown key 'holdShares'");
-    }
-
-    @Test
-    void aVersionTwoStateMustSayItsHoldShares() {
-        String text = JusticeStateCodec.encode(LEARNED);
-        String body = text.substring(0, text.lastIndexOf("crc32=")).replace("holdShares=\n", "");
-
-        assertThat(corruptReason(sealed(body))).contains("missing key 'holdShares'");
-    }
-
-    @Test
-    void aHoldShareOutsideItsRangeIsRejected() {
-        String text = JusticeStateCodec.encode(LEARNED);
-        String body = text.substring(0, text.lastIndexOf("crc32=")).replace("holdShares=\n", "holdShares=1.5\n");
-
-        assertThat(corruptReason(sealed(body))).contains("hold share", "1.5");
     }
 }
