@@ -130,6 +130,11 @@ public final class Simulator {
         public void overdue(Cluster cluster, JobView job) {
             inner.overdue(cluster, job);
         }
+
+        @Override
+        public void expired(Cluster cluster, JobView job) {
+            inner.expired(cluster, job);
+        }
     }
 
     static Map<String, Object> describe(SimulationRequest request, int jobs) {

@@ -22,6 +22,13 @@ public interface Cluster {
      */
     void startAt(JobView job, int cpus, double at);
 
+    /**
+     * As {@link #startAt(JobView, int, double)}, for a reservation that ends at {@code until}: a job still running
+     * then is killed, as YARN kills an application whose reservation queue expires, and the policy is told
+     * ({@link Policy#expired}).
+     */
+    void startAt(JobView job, int cpus, double at, double until);
+
     /** Runs the job under fair sharing: it gets a max-min fair share of what fixed allocations leave. */
     void share(JobView job);
 

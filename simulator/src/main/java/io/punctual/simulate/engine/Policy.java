@@ -19,4 +19,8 @@ public interface Policy {
     /** A running job passed its deadline and is still running. */
     default void overdue(Cluster cluster, JobView job) {
     }
+
+    /** A running job's reservation ended before it did, so it was killed (its resources are already free). */
+    default void expired(Cluster cluster, JobView job) {
+    }
 }

@@ -18,6 +18,7 @@ public final class Simulation implements Cluster {
     private static final int FINISH = 0;
     private static final int DUE = 1;
     private static final int START = 2;
+    private static final int EXPIRE = 3;
     private static final double CAPACITY_SLACK = 1e-6;
 
     private final List<SimJob> jobs;
@@ -84,7 +85,7 @@ public final class Simulation implements Cluster {
 
     private void handle(Event event) {
         SimJob job = jobs.get(event.job());
-        if (event.kind() != DUE && event.version() != ledger.version[job.index()]) {
+        if (event.kind() != DUE && event.kind() != EXPIRE && event.version() != ledger.version[job.index()]) {
             return;
         }
         switch (event.kind()) {
@@ -98,6 +99,9 @@ public final class Simulation implements Cluster {
                 break;
             case START:
                 opened(job);
+                break;
+            case EXPIRE:
+                expire(job);
                 break;
             default:
                 throw new AssertionError(event);
@@ -134,6 +138,14 @@ public final class Simulation implements Cluster {
             begin(job, (int) ledger.cpus[job.index()]);
         } else {
             blocked.addLast(job.index());
+        }
+    }
+
+    /** A reservation ended: YARN kills the application still running in it, and frees its containers. */
+    private void expire(SimJob job) {
+        if (ledger.state[job.index()] == Ledger.RUNNING) {
+            kill(job.view(), "its reservation ended while it ran (YARN kills the application)");
+            policy.expired(this, job.view());
         }
     }
 
@@ -192,6 +204,11 @@ public final class Simulation implements Cluster {
 
     @Override
     public void startAt(JobView view, int cpus, double at) {
+        startAt(view, cpus, at, Double.POSITIVE_INFINITY);
+    }
+
+    @Override
+    public void startAt(JobView view, int cpus, double at, double until) {
         SimJob job = waiting(view);
         if (at < now) {
             throw new IllegalArgumentException("a reservation cannot open in the past: " + at + " < " + now);
@@ -204,6 +221,9 @@ public final class Simulation implements Cluster {
         ledger.state[i] = Ledger.SCHEDULED;
         ledger.cpus[i] = cpus;
         schedule(at, START, i);
+        if (Double.isFinite(until)) {
+            schedule(Math.max(at, until), EXPIRE, i);
+        }
     }
 
     @Override

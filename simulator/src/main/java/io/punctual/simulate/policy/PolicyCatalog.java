@@ -112,5 +112,10 @@ public final class PolicyCatalog {
         public void overdue(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {
             inner.overdue(cluster, job);
         }
+
+        @Override
+        public void expired(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {
+            inner.expired(cluster, job);
+        }
     }
 }

@@ -30,6 +30,9 @@ public final class DeployedPolicies {
     /** Admission policies {@code punctual:<admission>} can name: those of {@code punctual.admission.policy}. */
     public static final List<String> ADMISSIONS = AdmissionPolicy.configNames();
 
+    /** Punctual as deployed, where YARN kills a run that outlives its reservation (the real cluster's behaviour). */
+    public static final String EXPIRING = "punctual-expiry";
+
     /** Simulated jobs belong to one team with no file of its own: they get the site's settings. */
     static final String TEAM = "simulated";
 
@@ -37,7 +40,8 @@ public final class DeployedPolicies {
     }
 
     public static PolicyCatalog catalog(Assembly assembly) {
-        return PolicyCatalog.builtIn().with("punctual", context -> deployed(assembly, context));
+        return PolicyCatalog.builtIn().with("punctual", context -> deployed(assembly, context, false))
+                .with(EXPIRING, context -> deployed(assembly, context, true));
     }
 
     /** The site's values for the built-in policies' knobs (Justice's smoothing and kill threshold, RUSH's θ and δ). */
@@ -48,6 +52,14 @@ public final class DeployedPolicies {
     }
 
     static DeployedPolicy deployed(Assembly assembly, PolicyContext context) {
+        return deployed(assembly, context, false);
+    }
+
+    /**
+     * @param expiryKills whether a run still going when its reservation ends is killed, as Hadoop 3.3's plan follower
+     *                    does ({@value #EXPIRING}); otherwise it keeps its CPUs and delays the jobs that reserved them
+     */
+    static DeployedPolicy deployed(Assembly assembly, PolicyContext context, boolean expiryKills) {
         String admission = context.argument().isEmpty() ? ADMISSIONS.get(0) : context.argument();
         if (!ADMISSIONS.contains(admission)) {
             throw new IllegalArgumentException("unknown admission policy '" + admission + "' in punctual:" + admission
@@ -62,8 +74,8 @@ public final class DeployedPolicies {
         ManualClock clock = new ManualClock(Instant.EPOCH);
         String planQueue = assembly.planQueue();
         InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue), clock);
-        return new DeployedPolicy("punctual:" + admission, assembly.simulated(yarn, learning, clock, sizing), learning,
-                clock, yarn, planQueue, TEAM, sizing.utility());
+        return new DeployedPolicy((expiryKills ? EXPIRING : "punctual") + ":" + admission, assembly.simulated(yarn, learning, clock, sizing), learning,
+                clock, yarn, planQueue, TEAM, sizing.utility(), expiryKills);
     }
 
     /**

@@ -54,6 +54,7 @@ final class DeployedPolicy implements Policy {
     private final String planQueue;
     private final String team;
     private final DeadlineUtility utility;
+    private final boolean expiryKills;
     private final Map<Integer, Held> held = new HashMap<>();
     private final Map<Integer, Waiting> waiting = new LinkedHashMap<>();
 
@@ -65,8 +66,9 @@ final class DeployedPolicy implements Policy {
     }
 
     DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, ManualClock clock,
-                   ClusterGateway yarn, String planQueue, String team, DeadlineUtility utility) {
+                   ClusterGateway yarn, String planQueue, String team, DeadlineUtility utility, boolean expiryKills) {
         this.utility = utility;
+        this.expiryKills = expiryKills;
         this.name = name;
         this.pipeline = pipeline;
         this.learning = learning;
@@ -131,8 +133,9 @@ final class DeployedPolicy implements Policy {
         }
         ReservationInfo reservation = done.held().get();
         held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus()));
-        cluster.startAt(job, Math.min(sized.executors(), cluster.capacityCpus()),
-                Math.max(cluster.now(), Math.ceil(SimTime.seconds(opening(reservation)))));
+        double opens = Math.max(cluster.now(), Math.ceil(SimTime.seconds(opening(reservation))));
+        cluster.startAt(job, Math.min(sized.executors(), cluster.capacityCpus()), opens,
+                expiryKills ? Math.max(opens, SimTime.seconds(closing(reservation))) : Double.POSITIVE_INFINITY);
         return Optional.empty();
     }
 
@@ -157,6 +160,14 @@ final class DeployedPolicy implements Policy {
         }
     }
 
+    /** YARN killed the job when its reservation ended: the reservation is gone, its capacity free for the others. */
+    @Override
+    public void expired(Cluster cluster, JobView job) {
+        clock.set(SimTime.at(cluster.now()));
+        yarn.release(held.remove(job.index()).reservation());
+        round(cluster);
+    }
+
     /** Reservations the simulated YARN still holds (each is released when its job ends). */
     int reservationsHeld() {
         return yarn.reservations(planQueue).size();
@@ -165,6 +176,12 @@ final class DeployedPolicy implements Policy {
     private static Instant opening(ReservationInfo reservation) {
         return reservation.allocation().stream().filter(s -> !s.resources().isZero()).map(AllocationStep::start)
                 .min(Instant::compareTo).orElse(reservation.arrival());
+    }
+
+    /** When the reservation's last step of containers ends: YARN kills what still runs in it then. */
+    private static Instant closing(ReservationInfo reservation) {
+        return reservation.allocation().stream().filter(s -> !s.resources().isZero()).map(AllocationStep::end)
+                .max(Instant::compareTo).orElse(reservation.deadline());
     }
 
     private static String reason(SizingDecision decision) {
