@@ -88,6 +88,25 @@ class DeployedPolicyTest {
         assertThat(justice.reservationsHeld()).isZero();
     }
 
+    @Test
+    void underExpiryARunStillGoingWhenItsReservationEndsIsKilledAndOtherwiseItFinishes() {
+        // Steady first-time traffic: Justice's fraction aims at the deadline, so some runs outlive their holds.
+        List<SimJob> jobs = Workload.jobs(new SyntheticTrace(120, 1800, 5, 0.7).generate(3), TaskModel.DEFAULT,
+                DeadlineType.FIXED2X, 3);
+        ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
+        RunResult keeps = run(jobs, cluster, "first-fit");
+        DeployedPolicy expiring = DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), true);
+        RunResult killing = Simulation.run(jobs, cluster, expiring, 60);
+
+        assertThat(killing.policy()).isEqualTo("punctual-expiry:first-fit");
+        // Without expiry only the large-violator rule kills; with it, the overrunning runs die at their holds' end.
+        assertThat(killing.jobs().stream().filter(JobResult::killed).count())
+                .isGreaterThan(keeps.jobs().stream().filter(JobResult::killed).count());
+        assertThat(killing.jobs()).filteredOn(JobResult::killed).noneMatch(JobResult::metDeadline);
+        assertThat(expiring.reservationsHeld()).isZero();
+    }
+
     private RunResult run(List<SimJob> jobs, ClusterSpec cluster, String admission) {
         return Simulation.run(jobs, cluster, DeployedPolicies.deployed(assembly(),
                 new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, admission)), 60);
