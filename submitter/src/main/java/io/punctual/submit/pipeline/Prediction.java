@@ -1,7 +1,6 @@
 package io.punctual.submit.pipeline;
 
 import io.punctual.yarn.AgentForecast;
-import io.punctual.yarn.PlanAgent;
 import java.util.Optional;
 
 /**
@@ -52,11 +51,9 @@ public record Prediction(boolean plannerFits, Optional<AgentForecast> agent) {
         if (agent.isEmpty()) {
             return "refused by YARN's reservation agent; " + planner;
         }
-        PlanAgent yarn = agent.get().agent();
         String expected = agent.get().placed()
                 ? "although it placed the request on a copy of the plan moments before, so the plan changed in between"
                 : "as its copy of the plan predicted";
-        return "refused by YARN's " + yarn.agent() + " (" + yarn.resourceCalculator() + ", " + yarn.sharingPolicy()
-                + "; " + yarn.source() + ") " + expected + "; " + planner;
+        return "refused by " + agent.get().agent().describe() + " " + expected + "; " + planner;
     }
 }
