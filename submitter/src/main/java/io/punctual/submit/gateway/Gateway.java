@@ -10,7 +10,6 @@ import io.punctual.submit.config.ReloadOutcome;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
-import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.CachedReads;
 import io.punctual.yarn.DefaultFileSystem;
 import io.punctual.yarn.ClusterGateway;
@@ -127,7 +126,7 @@ public final class Gateway implements AutoCloseable {
     private static void placeQueues(Setup setup, QueueSetup queues) {
         var now = setup.clock().instant();
         String planQueue = setup.config().current().site().cluster().planQueue();
-        queues.admit(setup.config().current(), SubmissionSizer.planCapacity(setup.cluster().snapshot(), planQueue),
+        queues.admit(setup.config().current(), setup.cluster().snapshot().planCapacity(planQueue),
                 planQueue, now);
         queues.renew(now);
     }

@@ -158,7 +158,7 @@ public final class SubmissionPipeline {
         long held = gateway.reservations(planQueue).stream().flatMap(r -> r.allocation().stream())
                 .filter(step -> !step.start().isAfter(now) && step.end().isAfter(now))
                 .mapToLong(step -> step.resources().vcores()).sum();
-        return (int) Math.max(0, SubmissionSizer.planCapacity(gateway.snapshot(), planQueue).vcores() - held);
+        return (int) Math.max(0, gateway.snapshot().planCapacity(planQueue).vcores() - held);
     }
 
     public AdmissionPolicy admission() {
@@ -176,7 +176,7 @@ public final class SubmissionPipeline {
      */
     public ReservationPlan plan(Submission submission, Sizing sizing) {
         PlacementForecast forecast = PlacementForecast.of(
-                SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
+                gateway.snapshot().planCapacity(submission.planQueue()),
                 gateway.reservations(submission.planQueue()), clock.instant());
         Optional<String> violation = forecast.policyViolation(sizing, submission.deadline(), submission.jobKey().team(),
                 sharing);
@@ -258,7 +258,7 @@ public final class SubmissionPipeline {
             refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
         Optional<Instant> earliest = plan.earliestDeadline().isPresent() ? plan.earliestDeadline()
-                : PlacementForecast.of(SubmissionSizer.planCapacity(gateway.snapshot(), submission.planQueue()),
+                : PlacementForecast.of(gateway.snapshot().planCapacity(submission.planQueue()),
                         gateway.reservations(submission.planQueue()), clock.instant())
                 .earliestFit(sizing, submission.deadline());
         return new Observation.ReservationDone(Optional.empty(), plan.prediction(), "YARN cannot reserve "

@@ -103,13 +103,8 @@ public final class SubmissionSizer {
 
     /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */
     public static int executorsThatFit(ContainerShapes one, ClusterSnapshot cluster, String planQueue) {
-        Resources plan = planCapacity(cluster, planQueue);
+        Resources plan = cluster.planCapacity(planQueue);
         return (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
-    }
-
-    /** What the plan queue holds: its effective guaranteed resources, or its share of the cluster. */
-    public static Resources planCapacity(ClusterSnapshot cluster, String planQueue) {
-        return cluster.planCapacity(planQueue);
     }
 
     private double confidence(Map<String, String> conf) {

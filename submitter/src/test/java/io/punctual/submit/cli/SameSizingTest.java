@@ -11,7 +11,6 @@ import io.punctual.submit.PunctualHome;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.gateway.Gateway;
-import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.memory.InMemoryClusterGateway;
 import java.io.ByteArrayOutputStream;
@@ -76,7 +75,7 @@ class SameSizingTest {
     }
 
     private int explain(InMemoryClusterGateway cluster, CliContext context, Instant deadline) throws Exception {
-        Resources plan = SubmissionSizer.planCapacity(cluster.snapshot(), "sla");
+        Resources plan = cluster.snapshot().planCapacity("sla");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         var captured = new CliContext(context.env(), context.in(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 context.err(), context.clock(), context.home(), context.cwd(), context.install());
