@@ -61,12 +61,14 @@ final class AgentReplica {
     }
 
     /**
-     * YARN's answer to {@code spec} on a plan of {@code capacity} holding {@code held}, asked by {@code user} at
-     * {@code nowMs}; empty when the cluster's agent or policy is a class this process does not have.
+     * YARN's answer to {@code inTurn} (requests for one plan queue, asked one after another as YARN will be asked) on
+     * a plan of {@code capacity} holding {@code held}, asked by {@code user} at {@code nowMs}: the answer to the first
+     * it places, else to the last; empty when the cluster's agent or policy is a class this process does not have.
      */
-    Optional<AgentForecast> forecast(PlanState state, ReservationSpec spec, String user) {
-        PlanAgent described = agent(spec.planQueue());
-        String path = queuePath(spec.planQueue());
+    Optional<AgentForecast> forecast(PlanState state, List<ReservationSpec> inTurn, String user) {
+        String planQueue = inTurn.get(0).planQueue();
+        PlanAgent described = agent(planQueue);
+        String path = queuePath(planQueue);
         Optional<ReservationAgent> agent = instance(conf.getReservationAgent(path), ReservationAgent.class);
         Optional<SharingPolicy> policy = instance(conf.getReservationAdmissionPolicy(path), SharingPolicy.class);
         if (agent.isEmpty() || policy.isEmpty()) {
@@ -76,17 +78,30 @@ final class AgentReplica {
         policy.get().init(path, conf);
         ResourceCalculator calculator = conf.getResourceCalculator();
         InMemoryPlan plan = new InMemoryPlan(null, policy.get(), agent.get(), yarn(state.capacity()), stepMs,
-                calculator, yarn(state.minimumAllocation()), yarn(state.maximumAllocation()), spec.planQueue(), null,
+                calculator, yarn(state.minimumAllocation()), yarn(state.maximumAllocation()), planQueue, null,
                 true, maxPeriodicity, NO_CONTEXT, state::nowMs);
         copy(state.held(), plan, calculator, yarn(state.minimumAllocation()));
+        AgentForecast answer = null;
+        for (ReservationSpec spec : inTurn) {
+            // A refused request leaves the plan as it was, so the next one is asked of the same copy.
+            answer = ask(agent.get(), plan, spec, user, described);
+            if (answer.placed()) {
+                break;
+            }
+        }
+        return Optional.ofNullable(answer);
+    }
+
+    private static AgentForecast ask(ReservationAgent agent, InMemoryPlan plan, ReservationSpec spec, String user,
+                                     PlanAgent described) {
         var id = org.apache.hadoop.yarn.api.records.ReservationId.newInstance(0, Long.MAX_VALUE);
         try {
-            boolean placed = agent.get().createReservation(id, user, plan, ReservationTranslation.toYarn(spec));
-            return Optional.of(placed ? AgentForecast.places(described)
-                    : AgentForecast.refuses(described, "the agent found no allocation"));
+            boolean placed = agent.createReservation(id, user, plan, ReservationTranslation.toYarn(spec));
+            return placed ? AgentForecast.places(described)
+                    : AgentForecast.refuses(described, "the agent found no allocation");
         } catch (PlanningException | RuntimeException refused) {
-            return Optional.of(AgentForecast.refuses(described, String.valueOf(refused.getMessage()).lines()
-                    .findFirst().orElse(refused.getClass().getSimpleName())));
+            return AgentForecast.refuses(described, String.valueOf(refused.getMessage()).lines()
+                    .findFirst().orElse(refused.getClass().getSimpleName()));
         }
     }
 

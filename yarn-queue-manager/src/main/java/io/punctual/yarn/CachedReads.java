@@ -56,8 +56,8 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
-    public Optional<AgentForecast> forecast(ReservationSpec spec) {
-        return cluster.forecast(spec);
+    public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
+        return cluster.forecast(inTurn);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -37,13 +38,16 @@ final class ClusterAgent {
         this.clock = clock;
     }
 
-    /** YARN's answer to {@code spec} now, on the plan {@code cluster} holds; empty when the agent is not runnable here. */
-    Optional<AgentForecast> forecast(ClusterGateway cluster, ReservationSpec spec) {
+    /**
+     * YARN's answer now to {@code inTurn}, asked one after another, on the plan {@code cluster} holds (read once);
+     * empty when the agent is not runnable here.
+     */
+    Optional<AgentForecast> forecast(ClusterGateway cluster, List<ReservationSpec> inTurn) {
+        String planQueue = inTurn.get(0).planQueue();
         ClusterSnapshot snapshot = cluster.snapshot();
-        var capacity = snapshot.planCapacity(spec.planQueue());
-        var state = new AgentReplica.PlanState(capacity, cluster.minimumAllocation(), snapshot.total(),
-                cluster.reservations(spec.planQueue()), clock.millis());
-        return replica().forecast(state, spec, user());
+        var state = new AgentReplica.PlanState(snapshot.planCapacity(planQueue), cluster.minimumAllocation(),
+                snapshot.total(), cluster.reservations(planQueue), clock.millis());
+        return replica().forecast(state, inTurn, user());
     }
 
     /** The agent YARN uses for {@code planQueue}. */

@@ -25,11 +25,13 @@ public interface ClusterGateway extends AutoCloseable {
     ReservationOutcome update(ReservationId id, ReservationSpec spec);
 
     /**
-     * What the cluster's reservation agent would answer to {@code spec} now, without reserving: the agent, sharing
-     * policy and resource calculator the cluster is configured with, run on its plan as it is. Empty when this
-     * process cannot run that agent (a class it does not have); a caller then has only its own planner's view.
+     * What the cluster's reservation agent would answer now, without reserving, to {@code inTurn}: requests for one
+     * plan queue asked one after another, as {@link #reserve} will be asked them — the answer to the first it would
+     * place, else to the last. The agent, sharing policy and resource calculator are the ones the cluster is
+     * configured with, run on its plan as it is. Empty when this process cannot run that agent (a class it does not
+     * have); a caller then has only its own planner's view.
      */
-    Optional<AgentForecast> forecast(ReservationSpec spec);
+    Optional<AgentForecast> forecast(List<ReservationSpec> inTurn);
 
     /** Deletes a reservation. Returns false when it did not exist (already released or expired). */
     boolean release(ReservationId id);

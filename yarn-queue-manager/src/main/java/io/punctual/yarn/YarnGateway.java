@@ -94,8 +94,8 @@ public final class YarnGateway implements ClusterGateway {
     }
 
     @Override
-    public Optional<AgentForecast> forecast(ReservationSpec spec) {
-        return agent.forecast(this, spec);
+    public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
+        return agent.forecast(this, inTurn);
     }
 
     @Override

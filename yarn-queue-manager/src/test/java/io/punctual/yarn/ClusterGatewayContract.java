@@ -128,18 +128,20 @@ public abstract class ClusterGatewayContract {
         int fill = (int) Math.min(plan.vcores(), plan.memoryMb() / 1024);
         ReservationSpec whole = gang("whole-plan", fill, Duration.ofMinutes(3));
 
-        AgentForecast before = gateway().forecast(whole).orElseThrow();
+        AgentForecast before = gateway().forecast(List.of(whole)).orElseThrow();
         assertThat(before.placed()).as("forecast of the whole plan: %s", before.refusal()).isTrue();
         assertThat(before.agent().agent()).isNotBlank();
+        assertThat(gateway().forecast(List.of(gang("too-big-first", 500, Duration.ofMinutes(2)), whole))
+                .orElseThrow().placed()).as("asked in turn, the second request is placed").isTrue();
         assertThat(gateway().reservations(planQueue())).as("a forecast reserves nothing").isEmpty();
         ReservationInfo held = reserved(whole);
         try {
             ReservationSpec one = gang("one-more", 1, Duration.ofMinutes(3));
-            AgentForecast full = gateway().forecast(one).orElseThrow();
+            AgentForecast full = gateway().forecast(List.of(one)).orElseThrow();
             assertThat(full.placed()).isFalse();
             assertThat(full.refusal().orElseThrow()).isNotBlank();
             assertThat(gateway().reserve(one)).isInstanceOf(ReservationOutcome.Refused.class);
-            assertThat(gateway().forecast(gang("too-big", 500, Duration.ofMinutes(2))).orElseThrow().placed())
+            assertThat(gateway().forecast(List.of(gang("too-big", 500, Duration.ofMinutes(2)))).orElseThrow().placed())
                     .isFalse();
         } finally {
             gateway().release(held.id());

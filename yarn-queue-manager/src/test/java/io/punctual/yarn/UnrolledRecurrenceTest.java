@@ -114,7 +114,7 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
-        public Optional<AgentForecast> forecast(ReservationSpec spec) {
+        public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
             throw new UnsupportedOperationException();
         }
 

@@ -78,7 +78,7 @@ class YarnGatewayContractIT extends ClusterGatewayContract {
         ReservationSpec spec = ReservationSpec.single(planQueue(), "which-agent", from, from.plusSeconds(120),
                 StageRequest.gang(io.punctual.sizing.Resources.of(1, 1024), 1, Duration.ofSeconds(60)));
 
-        PlanAgent agent = gateway().forecast(spec).orElseThrow().agent();
+        PlanAgent agent = gateway().forecast(List.of(spec)).orElseThrow().agent();
 
         // The RM log says "Using Agent: ...AlignedPlannerWithGreedy for queue: root.sla"; the embedded cluster counts
         // vcores and memory; neither is set per queue, so these are what the RM read as defaults.

@@ -199,19 +199,12 @@ public final class SubmissionPipeline {
 
     /** The cluster's agent's answer to the specs YARN will be asked for in turn: the first it places, else the last. */
     private Optional<AgentForecast> agentAnswer(List<ReservationSpec> specs) {
-        Optional<AgentForecast> answer = Optional.empty();
-        for (ReservationSpec spec : specs) {
-            try {
-                answer = gateway.forecast(spec);
-            } catch (GatewayException unread) {
-                // Without the agent's view the planner's is still a prediction; asking YARN will tell.
-                return Optional.empty();
-            }
-            if (answer.isEmpty() || answer.get().placed()) {
-                return answer;
-            }
+        try {
+            return gateway.forecast(specs);
+        } catch (GatewayException unread) {
+            // Without the agent's view the planner's is still a prediction; asking YARN will tell.
+            return Optional.empty();
         }
-        return answer;
     }
 
     /**

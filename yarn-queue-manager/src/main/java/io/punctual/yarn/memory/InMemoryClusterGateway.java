@@ -104,9 +104,9 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     }
 
     @Override
-    public synchronized Optional<AgentForecast> forecast(ReservationSpec spec) {
+    public synchronized Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
         catchUp();
-        return Optional.of(book.forecast(spec, clock.instant()));
+        return Optional.of(book.forecast(inTurn, clock.instant()));
     }
 
     @Override

@@ -206,8 +206,22 @@ final class ReservationBook {
                 ? new Placement.Infeasible("GREE-L: " + infeasible.reason()) : placement;
     }
 
-    /** What {@link #reserve} would answer now, on a copy of the plan: nothing is reserved. */
-    AgentForecast forecast(ReservationSpec spec, Instant now) {
+    /**
+     * What {@link #reserve} would answer now to {@code inTurn}, asked one after another: the answer to the first it
+     * places, else to the last. Placed on a copy of the plan, so nothing is reserved.
+     */
+    AgentForecast forecast(List<ReservationSpec> inTurn, Instant now) {
+        AgentForecast answer = null;
+        for (ReservationSpec spec : inTurn) {
+            answer = forecast(spec, now);
+            if (answer.placed()) {
+                break;
+            }
+        }
+        return answer;
+    }
+
+    private AgentForecast forecast(ReservationSpec spec, Instant now) {
         RunLengthPlan plan = plans.get(spec.planQueue());
         if (plan == null) {
             return AgentForecast.refuses(AGENT, YarnMessages.notAPlan(spec.planQueue()));
