@@ -124,6 +124,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public String leaveReservation(AppId id, String planQueue) {
+        return cluster.leaveReservation(id, planQueue);
+    }
+
+    @Override
     public void queuesChanged() {
         cluster.queuesChanged();
     }

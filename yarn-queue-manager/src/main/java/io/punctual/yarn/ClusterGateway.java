@@ -78,6 +78,29 @@ public interface ClusterGateway extends AutoCloseable {
     void kill(AppId id, String why);
 
     /**
+     * Moves an application out of its reservation's queue into its plan's default queue, where it keeps its containers
+     * and goes on with the plan's unreserved capacity after the reservation ends. YARN's plan follower means to do this
+     * itself when a reservation expires ({@code reservation-move-on-expiry}, on by default), but once the scheduler's
+     * queues have been changed (as Punctual's team queues do) Hadoop 3.3's follower asks for the default queue by a
+     * name the scheduler no longer finds, and kills the application instead. Returns the queue the application is in
+     * afterwards; one that already ended, or that runs in the default queue already, is left where it is.
+     *
+     * @throws GatewayException when the application is unknown or YARN refuses the move, saying why
+     */
+    String leaveReservation(AppId id, String planQueue);
+
+    /** The queue YARN's reservation system gives a plan for applications that run without a reservation. */
+    static String planDefaultQueue(String planQueue) {
+        return planQueue + "-default";
+    }
+
+    /** Whether {@code queue} is the plan's default queue, by either name Hadoop 3.3 gives it. */
+    static boolean isPlanDefaultQueue(String queue, String planQueue) {
+        String leaf = planDefaultQueue(planQueue);
+        return queue.equals(leaf) || queue.endsWith("." + leaf);
+    }
+
+    /**
      * Told after the scheduler's queues were changed (a team queue created or resized): a change reinitialises the
      * Capacity Scheduler's queues, which on Hadoop 3.3.x leaves live reservation queues without effective resources
      * and the plan's default queue stranded. The zero-capacity remedy runs now rather than when a batch is found

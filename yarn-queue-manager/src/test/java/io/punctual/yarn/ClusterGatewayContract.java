@@ -28,6 +28,8 @@ public abstract class ClusterGatewayContract {
 
     /** The longest the reservation system may take to open a reservation's queue (YARN's plan follower steps 1 s). */
     private static final Duration FOLLOWER_PATIENCE = Duration.ofSeconds(30);
+    /** A reservation that ends while a test's application still runs in it. */
+    private static final Duration SHORT_WINDOW = Duration.ofSeconds(30);
 
     private final List<AppId> started = new ArrayList<>();
 
@@ -264,6 +266,45 @@ public abstract class ClusterGatewayContract {
         } finally {
             gateway().release(placed.id());
         }
+    }
+
+    @Test
+    void anApplicationThatLeftItsReservationRunsOnInThePlansDefaultQueueAfterTheReservationEnds() {
+        ReservationInfo placed = reserved(gang("leaves", 1, SHORT_WINDOW));
+        try {
+            pollQueue(placed.id());
+            AppId id = start(placed.id().queueName(), Set.of(uniqueTag("contract-leaves")));
+
+            String defaultQueue = gateway().leaveReservation(id, planQueue());
+
+            assertThat(ClusterGateway.isPlanDefaultQueue(defaultQueue, planQueue())).as(defaultQueue).isTrue();
+            assertThat(gateway().application(id).orElseThrow().queue()).isEqualTo(defaultQueue);
+            Instant ended = placed.end().orElseThrow();
+            AppReport after = reportAfter(id, ended.plus(Duration.ofSeconds(10)), AppState::isFinal);
+            assertThat(after.state().isFinal()).as("%s after its reservation ended", after.state()).isFalse();
+            assertThat(after.queue()).isEqualTo(defaultQueue);
+            assertThat(gateway().leaveReservation(id, planQueue())).as("moved again").isEqualTo(defaultQueue);
+            gateway().kill(id, "contract test over");
+            assertThat(gateway().leaveReservation(id, planQueue())).as("once it ended").isEqualTo(defaultQueue);
+        } finally {
+            gateway().release(placed.id());
+        }
+    }
+
+    @Test
+    void anUnknownApplicationCannotLeaveAReservation() {
+        assertThatThrownBy(() -> gateway().leaveReservation(new AppId("application_1_9999"), planQueue()))
+                .isInstanceOf(GatewayException.class).hasMessageContaining("application_1_9999");
+    }
+
+    /** The application's report once {@code done} holds or {@code until} has passed, whichever comes first. */
+    private AppReport reportAfter(AppId id, Instant until, java.util.function.Predicate<AppState> done) {
+        AppReport report = gateway().application(id).orElseThrow();
+        while (!done.test(report.state()) && now().isBefore(until)) {
+            passTime(Duration.ofMillis(500));
+            report = gateway().application(id).orElseThrow();
+        }
+        return report;
     }
 
     @Test

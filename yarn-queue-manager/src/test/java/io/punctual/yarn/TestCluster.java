@@ -63,6 +63,30 @@ public final class TestCluster implements BeforeAllCallback, AfterAllCallback, A
         return gateway;
     }
 
+    /**
+     * Submits a real application whose ApplicationMaster runs {@code sleep 300} and never registers: it stays
+     * ACCEPTED, its AM container running, until it is killed or moved.
+     */
+    public AppId startSleeper(String queue, java.util.Set<String> tags) {
+        var conf = new org.apache.hadoop.yarn.conf.YarnConfiguration();
+        conf.addResource(new org.apache.hadoop.fs.Path(yarn.confDir().resolve("yarn-site.xml").toUri()));
+        try (var client = org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+            client.init(conf);
+            client.start();
+            var context = client.createApplication().getApplicationSubmissionContext();
+            context.setApplicationName("sleeper");
+            context.setQueue(queue);
+            context.setApplicationTags(tags);
+            context.setResource(org.apache.hadoop.yarn.api.records.Resource.newInstance(256, 1));
+            context.setMaxAppAttempts(1);
+            context.setAMContainerSpec(org.apache.hadoop.yarn.api.records.ContainerLaunchContext.newInstance(
+                    java.util.Map.of(), java.util.Map.of(), java.util.List.of("sleep 300"), null, null, null));
+            return new AppId(client.submitApplication(context).toString());
+        } catch (java.io.IOException | org.apache.hadoop.yarn.exceptions.YarnException e) {
+            throw new IllegalStateException("YARN refused the sleeping application: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
         open();

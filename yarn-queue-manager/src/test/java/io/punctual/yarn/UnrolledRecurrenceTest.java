@@ -154,6 +154,11 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
+        public String leaveReservation(AppId id, String planQueue) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public void close() {
         }
     }

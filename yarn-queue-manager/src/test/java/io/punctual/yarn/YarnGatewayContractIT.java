@@ -4,21 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.URI;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
-import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.YarnClient;
-import org.apache.hadoop.yarn.client.api.YarnClientApplication;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -104,21 +98,6 @@ class YarnGatewayContractIT extends ClusterGatewayContract {
 
     @Override
     protected AppId startApplication(String queue, Set<String> tags) {
-        try {
-            YarnClientApplication app = client.createApplication();
-            ApplicationSubmissionContext context = app.getApplicationSubmissionContext();
-            context.setApplicationName("contract");
-            context.setQueue(queue);
-            context.setApplicationTags(tags);
-            context.setResource(Resource.newInstance(256, 1));
-            context.setMaxAppAttempts(1);
-            context.setAMContainerSpec(ContainerLaunchContext.newInstance(Map.of(), Map.of(),
-                    List.of("sleep 300"), null, null, null));
-            return new AppId(client.submitApplication(context).toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (YarnException e) {
-            throw new IllegalStateException("YARN refused the contract's application: " + e.getMessage(), e);
-        }
+        return cluster.startSleeper(queue, tags);
     }
 }

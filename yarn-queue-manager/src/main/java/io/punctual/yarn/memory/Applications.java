@@ -173,10 +173,25 @@ final class Applications {
         return apps.remove(id) != null;
     }
 
-    /** Moves the applications of a removed reservation queue to its plan's default queue, as YARN does on expiry. */
-    void move(String fromQueue, String toQueue) {
-        apps.values().stream().filter(a -> a.queue.equals(fromQueue) && !a.state.isFinal())
-                .forEach(a -> a.queue = toQueue);
+    /**
+     * Kills the applications of a removed reservation queue, as Hadoop 3.3's plan follower does once its move to the
+     * plan's default queue has failed.
+     */
+    void expire(String queue, Instant at) {
+        apps.values().stream().filter(a -> a.queue.equals(queue) && !a.state.isFinal())
+                .forEach(a -> a.end(AppState.KILLED, "KILLED/KILLED", YarnMessages.reservationExpired(queue), at));
+    }
+
+    /** Moves an application that has not ended into {@code queue}; the queue it is in after, empty when unknown. */
+    Optional<String> move(AppId id, String queue) {
+        App app = apps.get(id);
+        if (app == null) {
+            return Optional.empty();
+        }
+        if (!app.state.isFinal()) {
+            app.queue = queue;
+        }
+        return Optional.of(app.queue);
     }
 
     /** What runs and waits in each queue. */

@@ -36,7 +36,10 @@ import java.util.stream.Collectors;
  * every multiple of {@link ClusterLayout#planFollowerStep()} since the epoch) that size reservation queues and start
  * accepted applications that fit. A reservation's queue therefore appears at the first step at or after its arrival,
  * can start applications from the first step at or after its allocation starts, and is gone at the first step at or
- * after its deadline. With a {@link ManualClock}, waiting for a step costs nothing: advance the clock.
+ * after its deadline, killing what still runs in it: the model is of a ResourceManager whose queues have changed since
+ * it started, as Punctual's team queues change them, where Hadoop 3.3's move on expiry fails (see
+ * {@link ClusterGateway#leaveReservation}). With a {@link ManualClock}, waiting for a step costs nothing: advance the
+ * clock.
  *
  * <p>Placement uses robust-sizing's GREE-L, the planner closest to YARN's default agent (see {@link ReservationBook});
  * recurring reservations are refused. The model keeps one level of queues under root and never preempts.
@@ -234,6 +237,20 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public synchronized String leaveReservation(AppId id, String planQueue) {
+        catchUp();
+        String target = ClusterGateway.planDefaultQueue(planQueue);
+        if (queues.leaf(target).isEmpty()) {
+            throw new GatewayException("could not move application " + id + " into queue " + target + ": YARN said "
+                    + YarnMessages.unknownQueue(id, layout.user(), target));
+        }
+        String queue = applications.move(id, target).orElseThrow(() -> new GatewayException(
+                "YARN does not know application " + id + ", so it cannot be moved into " + target));
+        touched(true);
+        return queue;
+    }
+
+    @Override
     public void close() {
         // Nothing to release: the cluster is plain objects, and stays readable after close like a stopped RM's data.
     }
@@ -337,7 +354,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     private void step(Instant tick) {
         for (PlanFollower.ReservationQueue gone : follower.step(tick, book)) {
-            applications.move(gone.name(), gone.plan + QueueTree.DEFAULT_SUFFIX);
+            applications.expire(gone.name(), tick);
         }
         applications.schedule(tick, queues, layout.total());
         timeline.stepped(tick);

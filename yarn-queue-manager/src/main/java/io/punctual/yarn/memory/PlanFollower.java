@@ -13,8 +13,10 @@ import java.util.TreeMap;
 /**
  * YARN's plan follower: at every step it makes the scheduler's reservation queues match the plans. A reservation
  * at the plan gets a queue (from its arrival: with no resources until its allocation starts), sized to what it holds
- * at that step; a queue whose reservation ended or was deleted is removed, its applications moving to the plan's
- * default queue. Between steps nothing changes, as on a real ResourceManager.
+ * at that step; a queue whose reservation ended or was deleted is removed, and the applications still in it are killed
+ * (Hadoop 3.3's follower fails to move them to the plan's default queue; see
+ * {@link io.punctual.yarn.ClusterGateway#leaveReservation}). Between steps nothing changes, as on a real
+ * ResourceManager.
  *
  * <p>It also carries the {@link ZeroCapacityFault}: a queue created while the fault is on has no effective
  * resources until {@link #remedy} recomputes them (never, for {@link ZeroCapacityFault#PERMANENT}).

@@ -79,6 +79,11 @@ final class YarnMessages {
                 + resources(partition) + " ; ";
     }
 
+    /** What YARN says of an application the plan follower killed because its reservation ended. */
+    static String reservationExpired(String queue) {
+        return "Application killed due to expiry of reservation queue " + queue + ".";
+    }
+
     static String killed(AppId id, String user, String why) {
         return "Application " + id + " was killed by user " + user + " at 127.0.0.1"
                 + (why == null || why.isBlank() ? "" : " with diagnostic message: " + why);
