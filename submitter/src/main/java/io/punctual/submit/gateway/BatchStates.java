@@ -39,12 +39,14 @@ final class BatchStates {
             return new SubmissionState.Received(submission);
         }
         Optional<ReservationId> reservation = Optional.ofNullable(batch.reservationId()).map(ReservationId::new);
+        Optional<Instant> holdEnds = reservation.flatMap(r -> Optional.ofNullable(batch.reservationEndMs()))
+                .map(Instant::ofEpochMilli);
         if (batch.appId() != null) {
             return new SubmissionState.Running(submission, sizing.get(), reservation, new AppId(batch.appId()),
-                    SubmissionState.Watch.fresh());
+                    SubmissionState.Watch.fresh(), holdEnds);
         }
         if (batch.yarnQueue() != null) {
-            return new SubmissionState.Launching(submission, sizing.get(), reservation, batch.yarnQueue());
+            return new SubmissionState.Launching(submission, sizing.get(), reservation, batch.yarnQueue(), holdEnds);
         }
         if (reservation.isPresent()) {
             return new SubmissionState.Reserved(submission, sizing.get(), held(batch, submission, sizing.get()),

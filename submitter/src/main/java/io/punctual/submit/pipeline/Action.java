@@ -46,6 +46,13 @@ public sealed interface Action {
     record Kill(AppId app, String why) implements Action {
     }
 
+    /**
+     * Move the application out of its reservation's queue into its plan's default queue before the reservation ends
+     * at {@code holdEnds}, so that YARN does not kill it there (see {@code ClusterGateway.leaveReservation}).
+     */
+    record LeaveReservation(AppId app, Instant holdEnds) implements Action {
+    }
+
     record Release(ReservationId reservation) implements Action {
     }
 

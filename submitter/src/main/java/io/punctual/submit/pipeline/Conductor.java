@@ -104,6 +104,9 @@ public final class Conductor {
             return Optional.of(findByTag(submission));
         } else if (action instanceof Action.Poll poll) {
             return Optional.of(seen(poll.app(), gateway.application(poll.app())));
+        } else if (action instanceof Action.LeaveReservation leave) {
+            events.accept(new SubmissionEvent.Note(leaveReservation(submission, leave)));
+            return Optional.empty();
         }
         act(action);
         return Optional.empty();
@@ -131,6 +134,19 @@ public final class Conductor {
                 reserved);
         started.submitter().ifPresent(process -> started.answer().app().ifPresent(app -> submitters.put(app, process)));
         return started.answer();
+    }
+
+    /** Moves the application out of its reservation's queue; says what happened, for the user. */
+    private String leaveReservation(Submission submission, Action.LeaveReservation leave) {
+        String ends = "its reservation ends at " + leave.holdEnds() + " and it still runs";
+        try {
+            String queue = gateway.leaveReservation(leave.app(), submission.planQueue());
+            return ends + ": moved it into " + queue + ", the plan's default queue, where it keeps its executors and"
+                    + " finishes late on the plan's unreserved capacity instead of being killed with the reservation";
+        } catch (GatewayException refused) {
+            return ends + ", and it could not be moved out of it (" + refused.getMessage() + "): YARN will kill it"
+                    + " when the reservation ends";
+        }
     }
 
     /** In client mode spark-submit is the driver: it is stopped only once the application is over. */

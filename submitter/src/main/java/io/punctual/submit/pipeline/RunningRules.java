@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * What a report of a live application changes: a new YARN state is told; an application stuck in ACCEPTED on a queue
  * with zero resources (the Hadoop 3.3.x reservation-queue fault) is killed; a large deadline violator is killed
- * (Justice's rule); the deadline passing is told once.
+ * (Justice's rule); the deadline passing is told once; shortly before its reservation ends, one still in the
+ * reservation's queue is moved out of it, so that it finishes, late, and is learnt from instead of YARN killing it.
  */
 final class RunningRules {
 
@@ -41,10 +42,23 @@ final class RunningRules {
         if (tell) {
             actions.add(new Action.Tell(new SubmissionEvent.DeadlinePassed(report.id(), state.submission().deadline())));
         }
+        boolean leave = !before.leaveAsked() && leavesNow(state, report, now);
+        if (leave) {
+            actions.add(new Action.LeaveReservation(report.id(), state.holdEnds().orElseThrow()));
+        }
         var watch = new SubmissionState.Watch(Optional.of(report.state()), acceptedSince, 0,
-                before.deadlineTold() || tell);
-        return new SubmissionMachine.Step(new SubmissionState.Running(state.submission(), state.sizing(),
-                state.reservation(), state.app(), watch), actions);
+                before.deadlineTold() || tell, before.leaveAsked() || leave);
+        return new SubmissionMachine.Step(state.watching(watch), actions);
+    }
+
+    /**
+     * Whether an application still in its reservation's queue should leave it now: its reservation ends within
+     * {@link SubmissionMachine#LEAVE_BEFORE_END}, and YARN would kill it there instead of moving it (Hadoop 3.3).
+     */
+    private static boolean leavesNow(SubmissionState.Running state, AppReport report, Instant now) {
+        boolean inReservation = state.reservation().map(r -> r.queueName().equals(report.queue())).orElse(false);
+        return inReservation && state.holdEnds()
+                .map(ends -> !now.isBefore(ends.minus(SubmissionMachine.LEAVE_BEFORE_END))).orElse(false);
     }
 
     private static Optional<String> stuck(AppReport report, Optional<Instant> acceptedSince, Instant now) {

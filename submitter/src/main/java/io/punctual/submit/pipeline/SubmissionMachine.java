@@ -27,6 +27,11 @@ public final class SubmissionMachine {
     static final Duration QUEUE_GRACE = Duration.ofSeconds(60);
     /** How long an application may wait in ACCEPTED on a zero-capacity queue before Punctual calls it stuck. */
     static final Duration STUCK = Duration.ofSeconds(90);
+    /**
+     * How long before its reservation ends an application still running leaves it for the plan's default queue: more
+     * than a poll interval (2 s by default) and a plan-follower step (1 s), so the move lands before YARN's expiry.
+     */
+    static final Duration LEAVE_BEFORE_END = Duration.ofSeconds(10);
     /** Reports in a row without the application before it is declared lost (YARN may briefly not list it). */
     static final int ROUNDS_BEFORE_LOST = 5;
 
@@ -84,7 +89,8 @@ public final class SubmissionMachine {
             Sizing sizing = decision.sizingFor(sized);
             Optional<String> bestEffort = done.bestEffortQueue();
             SubmissionState after = bestEffort.isPresent()
-                    ? new SubmissionState.Launching(state.submission(), sizing, Optional.empty(), bestEffort.get())
+                    ? new SubmissionState.Launching(state.submission(), sizing, Optional.empty(), bestEffort.get(),
+                    Optional.empty())
                     : new SubmissionState.Sized(state.submission(), sizing, 0, Optional.empty());
             Action first = bestEffort.<Action>map(q -> new Action.Launch(sizing, q))
                     .orElse(new Action.Reserve(sizing));
@@ -172,7 +178,8 @@ public final class SubmissionMachine {
         ReservationId id = state.reservation().id();
         if (observation instanceof Observation.QueueSeen seen && seen.queue().isPresent()) {
             String queue = seen.queue().get().name();
-            return new Step(new SubmissionState.Launching(state.submission(), state.sizing(), Optional.of(id), queue),
+            return new Step(new SubmissionState.Launching(state.submission(), state.sizing(), Optional.of(id), queue,
+                    state.reservation().end()),
                     List.of(new Action.Tell(new SubmissionEvent.QueueReady(id, queue,
                             Duration.between(state.reservedAt(), now))), new Action.Launch(state.sizing(), queue)));
         }
@@ -196,12 +203,13 @@ public final class SubmissionMachine {
                 return failed(state.submission(), state.reservation(), done.failure());
             }
             return new Step(new SubmissionState.Running(state.submission(), state.sizing(), state.reservation(),
-                    done.app().get(), SubmissionState.Watch.fresh()), List.of(new Action.Tell(
+                    done.app().get(), SubmissionState.Watch.fresh(), state.holdEnds()), List.of(new Action.Tell(
                     new SubmissionEvent.Submitted(done.app().get(), done.took())), new Action.Poll(done.app().get())));
         }
         if (observation instanceof Observation.TagSearched searched) {
             return searched.app().map(app -> new Step(new SubmissionState.Running(state.submission(), state.sizing(),
-                    state.reservation(), app.id(), SubmissionState.Watch.fresh()), List.of(new Action.Poll(app.id()))))
+                    state.reservation(), app.id(), SubmissionState.Watch.fresh(), state.holdEnds()),
+                    List.of(new Action.Poll(app.id()))))
                     .orElseGet(() -> new Step(state, List.of(new Action.Launch(state.sizing(), state.queue()))));
         }
         if (observation instanceof Observation.Restarted) {
@@ -229,9 +237,8 @@ public final class SubmissionMachine {
         if (watch.missedRounds() + 1 >= ROUNDS_BEFORE_LOST) {
             return failed(state.submission(), state.reservation(), "YARN no longer knows application " + state.app());
         }
-        return Step.stay(new SubmissionState.Running(state.submission(), state.sizing(), state.reservation(),
-                state.app(), new SubmissionState.Watch(watch.lastState(), watch.acceptedSince(),
-                watch.missedRounds() + 1, watch.deadlineTold())));
+        return Step.stay(state.watching(new SubmissionState.Watch(watch.lastState(), watch.acceptedSince(),
+                watch.missedRounds() + 1, watch.deadlineTold(), watch.leaveAsked())));
     }
 
     private static Step finished(SubmissionState.Running state, AppReport report, Optional<Path> eventLog,

@@ -62,14 +62,26 @@ public sealed interface SubmissionState {
             implements SubmissionState {
     }
 
-    /** spark-submit was started for {@code queue}; YARN has not yet named the application. */
-    record Launching(Submission submission, Sizing sizing, Optional<ReservationId> reservation, String queue)
-            implements SubmissionState {
+    /**
+     * spark-submit was started for {@code queue}; YARN has not yet named the application.
+     *
+     * @param holdEnds when the reservation's allocation ends, when there is one
+     */
+    record Launching(Submission submission, Sizing sizing, Optional<ReservationId> reservation, String queue,
+                     Optional<Instant> holdEnds) implements SubmissionState {
     }
 
-    /** YARN has the application. */
-    record Running(Submission submission, Sizing sizing, Optional<ReservationId> reservation, AppId app, Watch watch)
-            implements SubmissionState {
+    /**
+     * YARN has the application.
+     *
+     * @param holdEnds when the reservation's allocation ends: shortly before, an application still running leaves it
+     */
+    record Running(Submission submission, Sizing sizing, Optional<ReservationId> reservation, AppId app, Watch watch,
+                   Optional<Instant> holdEnds) implements SubmissionState {
+
+        Running watching(Watch next) {
+            return new Running(submission, sizing, reservation, app, next, holdEnds);
+        }
     }
 
     /** Over, for good: what happened, with the reservation released and the outcome learnt from. */
@@ -81,12 +93,13 @@ public sealed interface SubmissionState {
      *
      * @param acceptedSince when it entered ACCEPTED, while it waits there
      * @param missedRounds  reports in a row in which YARN did not know it
+     * @param leaveAsked    whether it was asked to leave its reservation's queue before the reservation ends
      */
     record Watch(Optional<AppState> lastState, Optional<Instant> acceptedSince, int missedRounds,
-                 boolean deadlineTold) {
+                 boolean deadlineTold, boolean leaveAsked) {
 
         public static Watch fresh() {
-            return new Watch(Optional.empty(), Optional.empty(), 0, false);
+            return new Watch(Optional.empty(), Optional.empty(), 0, false, false);
         }
     }
 }

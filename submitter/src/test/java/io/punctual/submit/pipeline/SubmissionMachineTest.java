@@ -28,6 +28,7 @@ class SubmissionMachineTest {
     private static final Instant T0 = Instant.parse("2026-11-24T09:00:00Z");
     private static final AppId APP = new AppId("application_1_0001");
     private static final ReservationId RESERVATION = new ReservationId("reservation_1_0001");
+    private static final Instant HOLD_ENDS = T0.plus(Duration.ofMinutes(8));
 
     private final SubmissionMachine machine = new SubmissionMachine(new LargeViolators(1000), AdmissionPolicy.FIRST_FIT);
     private final Submission submission = new Submission("p-machine-1", SubmitArguments.parse(List.of("app.jar")),
@@ -38,7 +39,11 @@ class SubmissionMachineTest {
 
     private SubmissionState.Running running() {
         return new SubmissionState.Running(submission, sizing, Optional.of(RESERVATION), APP,
-                SubmissionState.Watch.fresh());
+                SubmissionState.Watch.fresh(), Optional.of(HOLD_ENDS));
+    }
+
+    private static Observation.AppSeen seen(AppReport report) {
+        return new Observation.AppSeen(Optional.of(report), 0, Optional.empty());
     }
 
     private static AppReport report(AppState state, String diagnostics) {
@@ -83,6 +88,43 @@ class SubmissionMachineTest {
     }
 
     @Test
+    void anApplicationStillInItsReservationLeavesItOnceJustBeforeTheReservationEnds() {
+        Instant due = HOLD_ENDS.minus(SubmissionMachine.LEAVE_BEFORE_END);
+        AppReport inReservation = report(AppState.RUNNING, "");
+
+        var before = machine.next(running(), seen(inReservation), due.minusSeconds(1));
+        var at = machine.next(before.state(), seen(inReservation), due);
+        var again = machine.next(at.state(), seen(inReservation), due.plusSeconds(2));
+
+        assertThat(before.actions()).noneMatch(a -> a instanceof Action.LeaveReservation);
+        assertThat(at.actions()).containsOnlyOnce(new Action.LeaveReservation(APP, HOLD_ENDS));
+        assertThat(at.state()).isInstanceOf(SubmissionState.Running.class);
+        assertThat(again.actions()).as("asked once").noneMatch(a -> a instanceof Action.LeaveReservation);
+        var moved = new AppReport(APP, "j", "u", "sla-default", AppState.RUNNING, "YARN/RUNNING", Set.of(), T0,
+                Optional.empty(), 0.5f, "", Optional.empty());
+        var finished = machine.next(again.state(), new Observation.AppSeen(Optional.of(new AppReport(APP, "j", "u",
+                "sla-default", AppState.SUCCEEDED, "FINISHED/SUCCEEDED", Set.of(), T0,
+                Optional.of(submission.deadline().plusSeconds(30)), 1f, "", Optional.empty())), 10, Optional.empty()),
+                submission.deadline().plusSeconds(31));
+        assertThat(machine.next(running(), seen(moved), due).actions()).as("already out of its reservation")
+                .noneMatch(a -> a instanceof Action.LeaveReservation);
+        var outcome = (SubmissionOutcome.Finished) ((SubmissionState.Ended) finished.state()).outcome();
+        assertThat(outcome.metDeadline()).isFalse();
+        assertThat(finished.actions()).contains(new Action.Release(RESERVATION))
+                .anyMatch(a -> a instanceof Action.Learn);
+    }
+
+    @Test
+    void anApplicationWithoutAReservationNeverLeavesOne() {
+        var bestEffort = new SubmissionState.Running(submission, sizing, Optional.empty(), APP,
+                SubmissionState.Watch.fresh(), Optional.empty());
+
+        var step = machine.next(bestEffort, seen(report(AppState.RUNNING, "")), submission.deadline());
+
+        assertThat(step.actions()).noneMatch(a -> a instanceof Action.LeaveReservation);
+    }
+
+    @Test
     void aFinishedApplicationIsReleasedAndLearntFromOnce() {
         var done = machine.next(running(), new Observation.AppSeen(Optional.of(report(AppState.SUCCEEDED, "")), 10,
                 Optional.empty()), T0.plus(Duration.ofMinutes(5)));
@@ -98,7 +140,8 @@ class SubmissionMachineTest {
 
     @Test
     void aKillWhileLaunchingReleasesNowAndKillsTheApplicationWhenItArrives() {
-        var launching = new SubmissionState.Launching(submission, sizing, Optional.of(RESERVATION), "q");
+        var launching = new SubmissionState.Launching(submission, sizing, Optional.of(RESERVATION), "q",
+                Optional.of(HOLD_ENDS));
 
         var killed = machine.next(launching, new Observation.KillAsked("deleted"), T0);
         var arrived = machine.next(killed.state(), new Observation.LaunchDone(Optional.of(APP), "", Duration.ZERO),

@@ -13,6 +13,7 @@ import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.GatewayException;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.StageRequest;
 import io.punctual.yarn.ReservationSpec;
@@ -98,6 +99,49 @@ class SubmissionPathsTest {
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Released)
                 .anyMatch(e -> e instanceof SubmissionEvent.Learned)
                 .anyMatch(e -> e instanceof SubmissionEvent.QueueReady);
+    }
+
+    @Test
+    void aRunThatOutlivesItsReservationLeavesItFinishesLateAndIsLearntFrom() {
+        var launcher = InMemoryLauncher.running(cluster, Duration.ofMinutes(15));
+        Submission submission = submission(Duration.ofMinutes(10));
+
+        SubmissionOutcome outcome = pipeline(cluster, launcher).run(submission);
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        var finished = (SubmissionOutcome.Finished) outcome;
+        assertThat(finished.state()).isEqualTo(AppState.SUCCEEDED);
+        assertThat(finished.queue()).isEqualTo("sla-default");
+        assertThat(finished.metDeadline()).isFalse();
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n
+                        && n.text().contains("moved it into sla-default"))
+                .anyMatch(e -> e instanceof SubmissionEvent.Learned);
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void aRunThatCannotLeaveItsReservationIsKilledByYarnWhenItEndsAndSaysSo() {
+        ClusterGateway stuck = (ClusterGateway) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ClusterGateway.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("leaveReservation")) {
+                        throw new GatewayException("could not move it: YARN said no");
+                    }
+                    try {
+                        return method.invoke(cluster, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+
+        SubmissionOutcome outcome = pipeline(stuck, InMemoryLauncher.running(cluster, Duration.ofMinutes(15)))
+                .run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOfSatisfying(SubmissionOutcome.Finished.class, f -> {
+            assertThat(f.state()).isEqualTo(AppState.KILLED);
+            assertThat(f.diagnostics()).contains("expiry of reservation queue");
+        });
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n
+                && n.text().contains("could not be moved out of it (could not move it: YARN said no): YARN will kill"));
     }
 
     @Test
