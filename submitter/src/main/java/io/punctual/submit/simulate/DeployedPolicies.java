@@ -30,7 +30,11 @@ public final class DeployedPolicies {
     /** Admission policies {@code punctual:<admission>} can name: those of {@code punctual.admission.policy}. */
     public static final List<String> ADMISSIONS = AdmissionPolicy.configNames();
 
-    /** Punctual as deployed, where YARN kills a run that outlives its reservation (the real cluster's behaviour). */
+    /**
+     * Punctual without its move out of an ending reservation ({@code ClusterGateway.leaveReservation}): YARN kills a
+     * run that outlives its reservation, as Hadoop 3.3 does once the scheduler's queues were changed. Plain
+     * {@code punctual} is Punctual as deployed: such a run leaves its reservation and keeps its CPUs to the end.
+     */
     public static final String EXPIRING = "punctual-expiry";
 
     /** Simulated jobs belong to one team with no file of its own: they get the site's settings. */

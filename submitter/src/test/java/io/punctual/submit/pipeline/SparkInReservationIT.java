@@ -211,6 +211,26 @@ class SparkInReservationIT {
     }
 
     @Test
+    void aRunThatOutlivesItsReservationLeavesItAndSucceedsLateInsteadOfBeingKilled() throws IOException {
+        // Two 100-second tasks against a 75-second deadline: a first-time job holds its window, so its reservation
+        // ends while it runs.
+        Submission s = submission("io.punctual.workloads.SyntheticStages", "1", "2", "100000");
+        Submission outlives = new Submission(s.id(), s.args(), new JobKey("it", "outlives-its-hold"), s.submittedAt(),
+                s.submittedAt().plusSeconds(75), s.planQueue(), s.workingDir());
+        List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
+
+        SubmissionOutcome outcome = pipeline(events::add).run(outlives);
+
+        assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
+        var finished = (SubmissionOutcome.Finished) outcome;
+        assertThat(finished.state()).as(finished.diagnostics()).isEqualTo(AppState.SUCCEEDED);
+        assertThat(finished.metDeadline()).isFalse();
+        assertThat(ClusterGateway.isPlanDefaultQueue(finished.queue(), "sla")).as(finished.queue()).isTrue();
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n && n.text().contains("moved it into"))
+                .anyMatch(e -> e instanceof SubmissionEvent.Learned);
+    }
+
+    @Test
     void aMainClassThatDoesNotExistFailsTheApplicationWithYarnsDiagnostics() throws IOException {
         Submission submission = submission("io.punctual.workloads.DoesNotExist");
 

@@ -182,6 +182,7 @@ class TeamQueuesIT {
                 Thread.sleep(500);
             }
             assertThat(gateway().application(stays).orElseThrow().state()).isEqualTo(AppState.KILLED);
+            Thread.sleep(10_000); // ten more plan-follower steps, each of which kills what it finds in root.sla-default
             AppReport left = gateway().application(leaves).orElseThrow();
             assertThat(left.state().isFinal()).as("%s after its reservation ended", left.state()).isFalse();
             assertThat(left.queue()).isEqualTo("sla-default");
