@@ -73,7 +73,7 @@ final class PlacementForecast {
      * capacity over time: an instantaneous share and an average share over a window); empty when it may, else why not.
      */
     Optional<String> policyViolation(Sizing sizing, Instant deadline, String team, SharingPolicy policy) {
-        Optional<NormalForm> form = form(sizing, deadline, true);
+        Optional<NormalForm> form = form(sizing, deadline, sizedHold(sizing, deadline));
         if (form.isEmpty()) {
             return Optional.empty();
         }
@@ -84,28 +84,25 @@ final class PlacementForecast {
     }
 
     /**
-     * Whether GREE finds room for what YARN will be asked between now and {@code deadline}: the sized containers held
-     * {@code sizing.hold()}, or, when that is longer than the window leaves, as long as {@link ReservationWindows}
-     * asks for.
+     * Whether GREE finds room for one of the holds YARN will be asked for between now and {@code deadline} (see
+     * {@link ReservationWindows#holds}): the sized containers held {@code sizing.hold()}, or as long as the window
+     * leaves, or the shorter hold asked for after a whole-window one.
      */
     boolean fits(Sizing sizing, Instant deadline) {
-        return fits(sizing, deadline, true);
+        Instant end = deadline.truncatedTo(ChronoUnit.SECONDS);
+        // The window opens a second from now, as ReservationWindows asks YARN for it.
+        return ReservationWindows.holds(sizing, origin.plusSeconds(1), end).stream()
+                .anyMatch(hold -> fits(sizing, end, hold.toSeconds()));
     }
 
-    private boolean fits(Sizing sizing, Instant deadline, boolean trimToWindow) {
-        return form(sizing, deadline, trimToWindow).map(f -> new Gree().place(f, plan) instanceof Placement.Placed)
+    private boolean fits(Sizing sizing, Instant deadline, long hold) {
+        return form(sizing, deadline, hold).map(f -> new Gree().place(f, plan) instanceof Placement.Placed)
                 .orElse(false);
     }
 
-    /** The reservation as Rayon's RDL: one gang of executors plus the master, held {@code hold}, in the window. */
-    private Optional<NormalForm> form(Sizing sizing, Instant deadline, boolean trimToWindow) {
+    /** The reservation as Rayon's RDL: one gang of executors plus the master, held {@code hold} s, in the window. */
+    private Optional<NormalForm> form(Sizing sizing, Instant deadline, long hold) {
         long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
-        long hold = Math.max(1, sizing.hold().toSeconds());
-        if (trimToWindow) {
-            // The window opens a second from now, as ReservationWindows asks YARN for it.
-            hold = ReservationWindows.hold(sizing, origin.plusSeconds(1), origin.plusSeconds(end))
-                    .map(Duration::toSeconds).orElse(hold);
-        }
         if (end - 1 < hold) {
             return Optional.empty();
         }
@@ -115,20 +112,28 @@ final class PlacementForecast {
                 ? Optional.of(feasible.form()) : Optional.empty();
     }
 
+    /** The sized hold, as long as the window from a second from now leaves when that is less. */
+    private long sizedHold(Sizing sizing, Instant deadline) {
+        long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
+        return ReservationWindows.hold(sizing, origin.plusSeconds(1), origin.plusSeconds(end)).map(Duration::toSeconds)
+                .orElse(Math.max(1, sizing.hold().toSeconds()));
+    }
+
     /**
      * The earliest deadline, within a day of {@code after}, by which the containers fit for their whole hold;
      * bisection on whole seconds.
      */
     Optional<Instant> earliestFit(Sizing sizing, Instant after) {
         Instant latest = after.plus(HORIZON);
-        if (!fits(sizing, latest, false)) {
+        long hold = Math.max(1, sizing.hold().toSeconds());
+        if (!fits(sizing, latest, hold)) {
             return Optional.empty();
         }
         long lo = seconds(origin, after);
         long hi = seconds(origin, latest);
         while (hi - lo > 1) {
             long mid = (lo + hi) / 2;
-            if (fits(sizing, origin.plusSeconds(mid), false)) {
+            if (fits(sizing, origin.plusSeconds(mid), hold)) {
                 hi = mid;
             } else {
                 lo = mid;

@@ -15,6 +15,14 @@ import java.util.Optional;
  * job whose run is shorter than its window would wait for capacity it could have had at once: the first request's
  * window ends soon after the run would, so the job starts now; if the plan has no room for that, the second asks for
  * the whole window up to the deadline and the job starts when its allocation does.
+ *
+ * <p>A hold that fills its whole window has no slack (Rayon, Section 3: a reservation's flexibility is a duration
+ * shorter than its window, placed anywhere in it): any other reservation overlapping the window blocks it. Justice
+ * sizes every job to hold its window, and a job without history has nothing better. So when the sized hold fills the
+ * window, the last request holds it for less — the run the sizing predicts at its confidence plus the margin, or half
+ * the window when there is no prediction — and the plan may place that anywhere in the window. A run that outlives
+ * such a hold leaves its reservation for the plan's default queue and finishes there ({@code
+ * ClusterGateway.leaveReservation}), so a guess that is too short costs a guaranteed finish, not the run.
  */
 public final class ReservationWindows {
 
@@ -22,10 +30,11 @@ public final class ReservationWindows {
     static final Duration PLAN_STEP = Duration.ofSeconds(1);
 
     /**
-     * YARN kills an application still running when its reservation ends (Hadoop 3.3.4's plan follower: "Application
-     * killed due to expiry of reservation queue", seen in GatewayIT when a run's launch took 1.5 s longer than
-     * learned). A reservation therefore holds the predicted run plus a margin for launch jitter and prediction
-     * error — the larger of this and {@link #MARGIN_SHARE} of the run — never past its window.
+     * A run still going when its reservation ends loses its guarantee: it leaves for the plan's default queue (before
+     * that move, Hadoop 3.3's plan follower killed it: "Application killed due to expiry of reservation queue", seen in
+     * GatewayIT when a run's launch took 1.5 s longer than learned). A reservation therefore holds the predicted run
+     * plus a margin for launch jitter and prediction error — the larger of this and {@link #MARGIN_SHARE} of the run —
+     * never past its window.
      */
     static final Duration MIN_MARGIN = Duration.ofSeconds(10);
     static final double MARGIN_SHARE = 0.25;
@@ -37,34 +46,67 @@ public final class ReservationWindows {
     public record Window(Instant from, Instant to, Duration hold) {
     }
 
-    static List<ReservationSpec> toTry(Submission submission, Sizing sizing) {
+    /**
+     * The reservations to ask for now: from the submission, or from {@code now} for one that waited (a window opened
+     * in the past would let the plan put part of the hold before the job can use it).
+     */
+    static List<ReservationSpec> toTry(Submission submission, Sizing sizing, Instant now) {
         List<ReservationSpec> specs = new ArrayList<>();
-        for (Window window : windows(submission.submittedAt(), submission.deadline(), sizing.hold())) {
+        Instant from = now.isAfter(submission.submittedAt()) ? now : submission.submittedAt();
+        for (Window window : windows(from, submission.deadline(), sizing)) {
             specs.add(spec(submission, sizing, window.from(), window.to(), window.hold()));
         }
         return specs;
     }
 
     /**
-     * The windows to try, in order, for a run sized to hold its containers {@code sizedHold}, submitted at
-     * {@code submittedAt}: first one that ends soon after the run would (so the job starts now), then the whole
-     * window up to the deadline. The gateway and the simulator both ask in this order.
+     * The windows to try, in order, for a run sized as {@code sizing}, asked for at {@code submittedAt}: first one
+     * that ends soon after the run would (so the job starts now), then the whole window up to the deadline, then, when
+     * that hold fills the whole window, the whole window with a shorter hold. The gateway and
+     * the simulator both ask in this order.
      *
      * @throws IllegalArgumentException when the deadline leaves no time to run
      */
-    public static List<Window> windows(Instant submittedAt, Instant deadline, Duration sizedHold) {
+    public static List<Window> windows(Instant submittedAt, Instant deadline, Sizing sizing) {
         Instant arrival = submittedAt.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
         Instant end = deadline.truncatedTo(ChronoUnit.SECONDS);
-        Duration hold = hold(sizedHold, arrival, end).orElseThrow(() -> new IllegalArgumentException("the deadline "
-                + deadline + " leaves no time to run; give a later deadline"));
+        List<Duration> holds = holds(sizing, arrival, end);
+        if (holds.isEmpty()) {
+            throw new IllegalArgumentException("the deadline " + deadline + " leaves no time to run; give a later"
+                    + " deadline");
+        }
+        Duration hold = holds.get(0);
         List<Window> windows = new ArrayList<>();
-        Duration slack = Duration.ofSeconds(Math.max(2 * PLAN_STEP.toSeconds(), hold.toSeconds() / 10));
-        Instant soon = arrival.plus(hold).plus(slack);
+        Duration spare = Duration.ofSeconds(Math.max(2 * PLAN_STEP.toSeconds(), hold.toSeconds() / 10));
+        Instant soon = arrival.plus(hold).plus(spare);
         if (soon.isBefore(end)) {
             windows.add(new Window(arrival, soon, hold));
         }
-        windows.add(new Window(arrival, end, hold));
+        holds.forEach(h -> windows.add(new Window(arrival, end, h)));
         return windows;
+    }
+
+    /**
+     * The holds to ask for over the whole window [arrival, deadline), in order: the sized one (see {@link #hold}),
+     * then, when that fills the window, a shorter one — the run predicted at the sizing's
+     * confidence plus the margin, or half the window without a prediction. Empty when the window leaves less than one
+     * plan step.
+     */
+    static List<Duration> holds(Sizing sizing, Instant arrival, Instant deadline) {
+        Optional<Duration> sized = hold(sizing.hold(), arrival, deadline);
+        if (sized.isEmpty()) {
+            return List.of();
+        }
+        Duration room = room(arrival, deadline);
+        if (sized.get().compareTo(room) < 0) {
+            return List.of(sized.get());
+        }
+        Duration guess = sizing.decision().thetaFinish().map(finish -> Duration.between(arrival, finish))
+                .filter(run -> !run.isNegative() && !run.isZero())
+                .map(ReservationWindows::withMargin).orElse(room.dividedBy(2));
+        Duration shorter = ceilSeconds(guess);
+        return shorter.compareTo(room) < 0 && shorter.compareTo(PLAN_STEP) >= 0 ? List.of(sized.get(), shorter)
+                : List.of(sized.get());
     }
 
     /**
@@ -77,13 +119,21 @@ public final class ReservationWindows {
     }
 
     private static Optional<Duration> hold(Duration sized, Instant arrival, Instant deadline) {
-        Duration room = Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
+        Duration room = room(arrival, deadline);
         if (room.compareTo(PLAN_STEP) < 0) {
             return Optional.empty();
         }
-        Duration margin = Duration.ofMillis(Math.max(MIN_MARGIN.toMillis(), (long) (sized.toMillis() * MARGIN_SHARE)));
-        Duration held = sized.plus(margin);
+        Duration held = withMargin(sized);
         return Optional.of(held.compareTo(room) < 0 ? ceilSeconds(held) : room);
+    }
+
+    /** The window less one plan step at each end, which YARN's rounding may take. */
+    private static Duration room(Instant arrival, Instant deadline) {
+        return Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
+    }
+
+    private static Duration withMargin(Duration run) {
+        return run.plus(Duration.ofMillis(Math.max(MIN_MARGIN.toMillis(), (long) (run.toMillis() * MARGIN_SHARE))));
     }
 
     /**

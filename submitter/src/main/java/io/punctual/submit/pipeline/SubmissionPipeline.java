@@ -186,7 +186,7 @@ public final class SubmissionPipeline {
         }
         List<ReservationSpec> specs;
         try {
-            specs = ReservationWindows.toTry(submission, sizing);
+            specs = ReservationWindows.toTry(submission, sizing, clock.instant());
         } catch (IllegalArgumentException tooClose) {
             return new ReservationPlan(List.of(), Prediction.plannerOnly(false),
                     forecast.earliestFit(sizing, submission.deadline()), Optional.of(tooClose.getMessage()));

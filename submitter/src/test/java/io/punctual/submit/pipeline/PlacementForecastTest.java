@@ -40,6 +40,20 @@ class PlacementForecastTest {
     }
 
     @Test
+    void aWholeWindowHoldBlockedByAShortReservationFitsWithTheShorterHoldAskedAfterIt() {
+        // Without history the hold is the whole 300 s window; another team holds <3, 3072> for its first minute.
+        var guessed = new Sizing(SIZING.shapes(), new SizingDecision.Sized(2, "Justice", Bound.DEADLINE,
+                Duration.ofSeconds(300), Optional.empty(), Optional.empty(), List.of()), 4);
+        var shortBusy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 60)), NOW);
+
+        assertThat(ReservationWindows.holds(guessed, NOW.plusSeconds(1), NOW.plusSeconds(300)))
+                .containsExactly(Duration.ofSeconds(297), Duration.ofSeconds(149));
+        assertThat(shortBusy.fits(guessed, NOW.plusSeconds(300))).as("half the window, after the minute").isTrue();
+        var longBusy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 200)), NOW);
+        assertThat(longBusy.fits(guessed, NOW.plusSeconds(300))).as("149 s do not fit in the last 100").isFalse();
+    }
+
+    @Test
     void theEarliestDeadlineIsWhenTheOtherReservationEndsPlusTheHold() {
         var busy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 600)), NOW);
 

@@ -26,6 +26,10 @@ class ReservationWindowsTest {
                 20);
     }
 
+    private static List<io.punctual.yarn.ReservationSpec> toTry(Submission submission, Sizing sizing) {
+        return ReservationWindows.toTry(submission, sizing, submission.submittedAt());
+    }
+
     private static Submission at(Instant submitted, Instant deadline) {
         return new Submission("p1-test", SubmitArguments.parse(List.of("app.jar")), new JobKey("t", "j"), submitted,
                 deadline, "sla", Path.of("/"));
@@ -33,7 +37,7 @@ class ReservationWindowsTest {
 
     @Test
     void aShortRunAsksFirstForAWindowThatStartsItNowThenForTheWholeWindow() {
-        var specs = ReservationWindows.toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
+        var specs = toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
                 Instant.parse("2026-11-22T10:10:00.900Z")), holding(Duration.ofMillis(120_400)));
 
         assertThat(specs).hasSize(2);
@@ -54,19 +58,66 @@ class ReservationWindowsTest {
     }
 
     @Test
-    void aHoldAsLongAsTheWindowLeavesOneStepOfSlackAtEachEnd() {
-        var specs = ReservationWindows.toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
+    void aHoldAsLongAsTheWindowLeavesOneStepAtEachEndThenHalfTheWindowIsAskedWithoutAPrediction() {
+        var specs = toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
                 Instant.parse("2026-11-22T10:10:00.900Z")), holding(Duration.ofMinutes(11)));
 
-        assertThat(specs).hasSize(1);
+        assertThat(specs).hasSize(2);
         // 599 s between the aligned ends, minus one plan step at each end.
         assertThat(specs.get(0).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(597)));
+        // The same window, with slack: half of those 597 s, rounded up, placed anywhere in it.
+        assertThat(specs.get(1).arrival()).isEqualTo(specs.get(0).arrival());
+        assertThat(specs.get(1).deadline()).isEqualTo(specs.get(0).deadline());
+        assertThat(specs.get(1).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(299)));
+    }
+
+    @Test
+    void aWholeWindowHoldWithAPredictionIsFollowedByThePredictedRunPlusItsMargin() {
+        Instant submitted = Instant.parse("2026-11-22T10:00:00.250Z");
+        // Justice holds the whole window; its history predicts the θ-quantile finish 200 s after the window opens.
+        var justice = new Sizing(holding(Duration.ZERO).shapes(), new SizingDecision.Sized(5, "Justice",
+                Bound.DEADLINE, Duration.ofMinutes(10), Optional.empty(),
+                Optional.of(Instant.parse("2026-11-22T10:03:21Z")), List.of()), 20);
+
+        var specs = toTry(at(submitted, Instant.parse("2026-11-22T10:10:00.900Z")), justice);
+
+        assertThat(specs).hasSize(2);
+        assertThat(specs.get(0).stages().get(0).duration()).isEqualTo(Duration.ofSeconds(597));
+        // 200 s plus max(10 s, a quarter) = 250 s.
+        assertThat(specs.get(1).stages().get(0).duration()).isEqualTo(Duration.ofSeconds(250));
+        assertThat(specs.get(1).deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
+    }
+
+    @Test
+    void aPredictionThatFillsTheWindowAnywayAddsNoShorterHold() {
+        var late = new Sizing(holding(Duration.ZERO).shapes(), new SizingDecision.Sized(5, "Justice",
+                Bound.DEADLINE, Duration.ofMinutes(10), Optional.empty(),
+                Optional.of(Instant.parse("2026-11-22T10:09:00Z")), List.of()), 20);
+
+        var specs = toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
+                Instant.parse("2026-11-22T10:10:00.900Z")), late);
+
+        assertThat(specs).singleElement().satisfies(spec ->
+                assertThat(spec.stages().get(0).duration()).isEqualTo(Duration.ofSeconds(597)));
+    }
+
+    @Test
+    void aJobThatWaitedAsksForAWindowFromNowNotFromItsSubmission() {
+        Instant submitted = Instant.parse("2026-11-22T10:00:00.250Z");
+        Submission waited = at(submitted, Instant.parse("2026-11-22T10:10:00.900Z"));
+
+        var specs = ReservationWindows.toTry(waited, holding(Duration.ofMinutes(11)), submitted.plusSeconds(300));
+
+        assertThat(specs).allSatisfy(spec -> assertThat(spec.arrival()).isEqualTo(Instant.parse("2026-11-22T10:05:01Z")));
+        // 299 s between 10:05:01 and 10:10:00, less a step at each end; then half of that.
+        assertThat(specs).extracting(spec -> spec.stages().get(0).duration())
+                .containsExactly(Duration.ofSeconds(297), Duration.ofSeconds(149));
     }
 
     @Test
     void aDeadlineTooCloseToHoldAnythingIsRefused() {
         Instant t = Instant.parse("2026-11-22T10:00:00.500Z");
-        assertThatThrownBy(() -> ReservationWindows.toTry(at(t, t.plusSeconds(3)), holding(Duration.ofSeconds(1))))
+        assertThatThrownBy(() -> toTry(at(t, t.plusSeconds(3)), holding(Duration.ofSeconds(1))))
                 .hasMessageContaining("leaves no time");
     }
 }

@@ -244,12 +244,19 @@ class SparkInReservationIT {
 
     @Test
     void aRefusalThePlannerDidNotExpectIsAskedAgainOnceAndThenHeld() throws IOException {
-        // The real YARN, except that its first reservation answer is the refusal a plan sized late gives.
+        // The real YARN, except that its first attempt's answers (every window and hold of it, asked within a
+        // second) are the refusal a plan sized late gives.
         AtomicInteger asked = new AtomicInteger();
+        AtomicReference<Instant> firstAsked = new AtomicReference<>();
         ClusterGateway lagging = (ClusterGateway) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {ClusterGateway.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("reserve") && asked.getAndIncrement() == 0) {
-                        return new ReservationOutcome.Refused("ResourceOverCommitException: the plan is still small");
+                    if (method.getName().equals("reserve")) {
+                        asked.incrementAndGet();
+                        firstAsked.compareAndSet(null, Instant.now());
+                        if (Instant.now().isBefore(firstAsked.get().plusSeconds(1))) {
+                            return new ReservationOutcome.Refused("ResourceOverCommitException: the plan is still"
+                                    + " small");
+                        }
                     }
                     try {
                         return method.invoke(gateway, args);

@@ -14,6 +14,7 @@ import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.GatewayException;
+import io.punctual.sizing.Resources;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.StageRequest;
 import io.punctual.yarn.ReservationSpec;
@@ -147,15 +148,17 @@ class SubmissionPathsTest {
     @Test
     void aRefusalThePlannerDidNotExpectIsAskedAgainAfterThePlanFollowerStepAndThenHeld() {
         List<Instant> asked = new CopyOnWriteArrayList<>();
-        ClusterGateway lagging = refusingFirst(asked);
+        // Without history the job holds its whole window, so one attempt asks twice: the whole window, then half of it.
+        ClusterGateway lagging = refusing(2, asked);
         Submission submission = submission(Duration.ofMinutes(10));
 
         SubmissionOutcome outcome = pipeline(lagging, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
                 .run(submission);
 
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
-        assertThat(asked).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(Duration.between(asked.get(0), asked.get(1))).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        assertThat(asked).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(asked.get(1)).as("the shorter hold in the same attempt").isEqualTo(asked.get(0));
+        assertThat(Duration.between(asked.get(1), asked.get(2))).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n && n.text().contains("asking again"));
     }
 
@@ -172,6 +175,29 @@ class SubmissionPathsTest {
                 .contains("refused by YARN's GREE-L").contains("placed the request on a copy of the plan moments before")
                 .contains("Punctual's planner (GREE) had found room");
         assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
+    @Test
+    void aFirstTimeJobWhoseWholeWindowIsBlockedBrieflyHoldsLessOfItInsteadOfBeingRefused() {
+        // Another team holds most of the plan for the first two minutes of a ten-minute window: a hold of the whole
+        // window cannot fit, a hold of half of it can, after them.
+        Instant now = clock.instant();
+        var filler = cluster.reserve(ReservationSpec.single("sla", "filler", now, now.plus(Duration.ofMinutes(2)),
+                StageRequest.gang(Resources.of(1, 2048), 4, Duration.ofMinutes(2))));
+        assertThat(filler).isInstanceOf(ReservationOutcome.Reserved.class);
+
+        SubmissionOutcome outcome = pipeline(cluster, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
+                .run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOfSatisfying(SubmissionOutcome.Finished.class, finished -> {
+            assertThat(finished.state()).isEqualTo(AppState.SUCCEEDED);
+            assertThat(finished.metDeadline()).isTrue();
+        });
+        var reserved = events.stream().filter(e -> e instanceof SubmissionEvent.Reserved).map(e ->
+                ((SubmissionEvent.Reserved) e).reservation()).findFirst().orElseThrow();
+        Duration held = Duration.between(reserved.start().orElseThrow(), reserved.end().orElseThrow());
+        assertThat(held).as("half the window, not all of it").isLessThan(Duration.ofMinutes(5));
+        assertThat(reserved.start().orElseThrow()).isAfterOrEqualTo(now.plus(Duration.ofMinutes(2)));
     }
 
     @Test
@@ -346,10 +372,6 @@ class SubmissionPathsTest {
                         throw e.getCause();
                     }
                 });
-    }
-
-    private ClusterGateway refusingFirst(List<Instant> asked) {
-        return refusing(1, asked);
     }
 
     @Test
