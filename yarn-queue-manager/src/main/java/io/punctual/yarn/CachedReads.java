@@ -124,8 +124,8 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
-    public String leaveReservation(AppId id, String planQueue) {
-        return cluster.leaveReservation(id, planQueue);
+    public String leaveReservation(AppId id, String queue) {
+        return cluster.leaveReservation(id, queue);
     }
 
     @Override

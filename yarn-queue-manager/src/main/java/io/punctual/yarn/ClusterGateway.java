@@ -78,27 +78,18 @@ public interface ClusterGateway extends AutoCloseable {
     void kill(AppId id, String why);
 
     /**
-     * Moves an application out of its reservation's queue into its plan's default queue, where it keeps its containers
-     * and goes on with the plan's unreserved capacity after the reservation ends. YARN's plan follower means to do this
-     * itself when a reservation expires ({@code reservation-move-on-expiry}, on by default), but once the scheduler's
-     * queues have been changed (as Punctual's team queues do) Hadoop 3.3's follower asks for the default queue by a
-     * name the scheduler no longer finds, and kills the application instead. Returns the queue the application is in
-     * afterwards; one that already ended, or that runs in the default queue already, is left where it is.
+     * Moves an application out of its reservation's queue into {@code queue}, an ordinary leaf queue (its team's, or
+     * the site's best-effort one), where it keeps its containers and goes on after the reservation ends. YARN's plan
+     * follower means to move it into the plan's default queue itself when the reservation expires
+     * ({@code reservation-move-on-expiry}), but Hadoop 3.3's asks for that queue by a name the scheduler no longer
+     * finds once its queues have been changed (as Punctual's team queues change them), and kills the application
+     * instead; and the default queue a client can still move into then accepts applications without ever scheduling
+     * their containers. Returns the queue the application is in afterwards; one that already ended, or is in
+     * {@code queue} already, is left where it is.
      *
-     * @throws GatewayException when the application is unknown or YARN refuses the move, saying why
+     * @throws GatewayException when the application or the queue is unknown, or YARN refuses the move, saying why
      */
-    String leaveReservation(AppId id, String planQueue);
-
-    /** The queue YARN's reservation system gives a plan for applications that run without a reservation. */
-    static String planDefaultQueue(String planQueue) {
-        return planQueue + "-default";
-    }
-
-    /** Whether {@code queue} is the plan's default queue, by either name Hadoop 3.3 gives it. */
-    static boolean isPlanDefaultQueue(String queue, String planQueue) {
-        String leaf = planDefaultQueue(planQueue);
-        return queue.equals(leaf) || queue.endsWith("." + leaf);
-    }
+    String leaveReservation(AppId id, String queue);
 
     /**
      * Told after the scheduler's queues were changed (a team queue created or resized): a change reinitialises the

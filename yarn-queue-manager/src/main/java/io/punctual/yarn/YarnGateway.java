@@ -309,38 +309,16 @@ public final class YarnGateway implements ClusterGateway {
     }
 
     @Override
-    public String leaveReservation(AppId id, String planQueue) {
-        String leaf = ClusterGateway.planDefaultQueue(planQueue);
-        return call("move application " + id + " into queue " + leaf, () -> {
+    public String leaveReservation(AppId id, String queue) {
+        return call("move application " + id + " into queue " + queue, () -> {
             AppReport report = application(id).orElseThrow(() -> new GatewayException("YARN does not know application "
-                    + id + ", so it cannot be moved into " + leaf));
-            if (report.state().isFinal() || ClusterGateway.isPlanDefaultQueue(report.queue(), planQueue)) {
+                    + id + ", so it cannot be moved into " + queue));
+            if (report.state().isFinal() || report.queue().equals(queue)) {
                 return report.queue();
             }
-            return moveIntoDefault(ApplicationId.fromString(id.value()), planQueue);
+            client.moveApplicationAcrossQueues(ApplicationId.fromString(id.value()), queue);
+            return queue;
         });
-    }
-
-    /**
-     * Hadoop 3.3 names the plan's default queue {@code root.<plan>-default} (the plan's path plus the suffix) and
-     * finds it by that name until the scheduler's queues are reinitialised, then only by {@code <plan>-default}; the
-     * plan follower always asks for the first, which is why its own move fails once Punctual has changed a queue.
-     */
-    private String moveIntoDefault(ApplicationId app, String planQueue) throws IOException, YarnException {
-        String leaf = ClusterGateway.planDefaultQueue(planQueue);
-        try {
-            client.moveApplicationAcrossQueues(app, leaf);
-            return leaf;
-        } catch (YarnException notFound) {
-            Optional<String> pathNamed = queues.snapshot().queues().stream().map(QueueSnapshot::name)
-                    .filter(name -> !name.equals(leaf) && ClusterGateway.isPlanDefaultQueue(name, planQueue))
-                    .findFirst();
-            if (pathNamed.isEmpty() || !String.valueOf(notFound.getMessage()).contains("doesn't exist")) {
-                throw notFound;
-            }
-            client.moveApplicationAcrossQueues(app, pathNamed.get());
-            return pathNamed.get();
-        }
     }
 
     @Override

@@ -269,23 +269,37 @@ public abstract class ClusterGatewayContract {
     }
 
     @Test
-    void anApplicationThatLeftItsReservationRunsOnInThePlansDefaultQueueAfterTheReservationEnds() {
+    void anApplicationThatLeftItsReservationRunsOnInItsNewQueueAfterTheReservationEnds() {
         ReservationInfo placed = reserved(gang("leaves", 1, SHORT_WINDOW));
         try {
             pollQueue(placed.id());
             AppId id = start(placed.id().queueName(), Set.of(uniqueTag("contract-leaves")));
 
-            String defaultQueue = gateway().leaveReservation(id, planQueue());
+            assertThat(gateway().leaveReservation(id, ordinaryQueue())).isEqualTo(ordinaryQueue());
 
-            assertThat(ClusterGateway.isPlanDefaultQueue(defaultQueue, planQueue())).as(defaultQueue).isTrue();
-            assertThat(gateway().application(id).orElseThrow().queue()).isEqualTo(defaultQueue);
-            Instant ended = placed.end().orElseThrow();
-            AppReport after = reportAfter(id, ended.plus(Duration.ofSeconds(10)), AppState::isFinal);
+            assertThat(gateway().application(id).orElseThrow().queue()).isEqualTo(ordinaryQueue());
+            AppReport after = reportAfter(id, placed.end().orElseThrow().plus(Duration.ofSeconds(10)),
+                    AppState::isFinal);
             assertThat(after.state().isFinal()).as("%s after its reservation ended", after.state()).isFalse();
-            assertThat(after.queue()).isEqualTo(defaultQueue);
-            assertThat(gateway().leaveReservation(id, planQueue())).as("moved again").isEqualTo(defaultQueue);
+            assertThat(after.queue()).isEqualTo(ordinaryQueue());
+            assertThat(gateway().leaveReservation(id, ordinaryQueue())).as("moved again").isEqualTo(ordinaryQueue());
             gateway().kill(id, "contract test over");
-            assertThat(gateway().leaveReservation(id, planQueue())).as("once it ended").isEqualTo(defaultQueue);
+            assertThat(gateway().leaveReservation(id, planQueue())).as("once it ended").isEqualTo(ordinaryQueue());
+        } finally {
+            gateway().release(placed.id());
+        }
+    }
+
+    @Test
+    void leavingForAQueueThatDoesNotExistIsRefusedAndTheApplicationStaysPut() {
+        ReservationInfo placed = reserved(gang("stays", 1, Duration.ofMinutes(2)));
+        try {
+            pollQueue(placed.id());
+            AppId id = start(placed.id().queueName(), Set.of(uniqueTag("contract-stays")));
+
+            assertThatThrownBy(() -> gateway().leaveReservation(id, "no-such-queue"))
+                    .isInstanceOf(GatewayException.class).hasMessageContaining("no-such-queue");
+            assertThat(gateway().application(id).orElseThrow().queue()).isEqualTo(placed.id().queueName());
         } finally {
             gateway().release(placed.id());
         }
@@ -293,7 +307,7 @@ public abstract class ClusterGatewayContract {
 
     @Test
     void anUnknownApplicationCannotLeaveAReservation() {
-        assertThatThrownBy(() -> gateway().leaveReservation(new AppId("application_1_9999"), planQueue()))
+        assertThatThrownBy(() -> gateway().leaveReservation(new AppId("application_1_9999"), ordinaryQueue()))
                 .isInstanceOf(GatewayException.class).hasMessageContaining("application_1_9999");
     }
 

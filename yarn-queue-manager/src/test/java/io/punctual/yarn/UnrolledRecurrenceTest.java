@@ -154,7 +154,7 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
-        public String leaveReservation(AppId id, String planQueue) {
+        public String leaveReservation(AppId id, String queue) {
             throw new UnsupportedOperationException();
         }
 

@@ -121,7 +121,8 @@ public final class Assembly {
     /** The pipeline's paths and intervals; {@code hadoopConfDir} is the cluster's client configuration. */
     public SubmissionPipeline.Settings pipelineSettings(Path hadoopConfDir) {
         return new SubmissionPipeline.Settings(eventLogUri(), home.eventLogs(), hadoopConfDir,
-                submissionLogs(), home.scratch(), config.site().gateway().pollInterval(), APP_ID_TIMEOUT);
+                submissionLogs(), home.scratch(), config.site().gateway().pollInterval(), APP_ID_TIMEOUT,
+                config.site().cluster().bestEffortQueue());
     }
 
     /**

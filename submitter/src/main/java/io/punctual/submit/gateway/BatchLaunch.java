@@ -254,7 +254,7 @@ final class BatchLaunch {
         return conductors.computeIfAbsent(id, k -> {
             BatchRecord batch = stored(id);
             return pipeline(batch).conductor(s -> batch.bestEffort() ? Optional.of(bestEffortQueue(batch))
-                    : Optional.empty(), took -> metrics.sized(took.toNanos()));
+                    : Optional.empty(), s -> teamQueue(batch), took -> metrics.sized(took.toNanos()));
         });
     }
 
@@ -293,10 +293,14 @@ final class BatchLaunch {
                 JobKey.parse(batch.jobKey()).name(), queues.classes()))
                 .filter(p -> p.queueClass() == io.punctual.sizing.bopf.QueueClass.HARD)
                 .flatMap(p -> queues.hardQueueNow(batch.team(), p.group(), assembly.get().planQueue(), clock.instant()));
-        if (hard.isPresent()) {
-            return hard.get();
-        }
-        return current.team(batch.team()).flatMap(queues::teamQueue).orElse(siteQueue);
+        return hard.orElseGet(() -> teamQueue(batch));
+    }
+
+    /** The team's own queue (created on first use), else the site's best-effort one: where its late runs go too. */
+    private String teamQueue(BatchRecord batch) {
+        var current = assembly.get().config();
+        return current.team(batch.team()).flatMap(queues::teamQueue)
+                .orElse(current.site().cluster().bestEffortQueue());
     }
 
     /** Every event but task progress, which would crowd the steps out of the log's last lines. */

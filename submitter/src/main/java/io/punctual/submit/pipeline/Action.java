@@ -47,8 +47,9 @@ public sealed interface Action {
     }
 
     /**
-     * Move the application out of its reservation's queue into its plan's default queue before the reservation ends
-     * at {@code holdEnds}, so that YARN does not kill it there (see {@code ClusterGateway.leaveReservation}).
+     * Move the application out of its reservation's queue into its team's queue, else the site's best-effort queue,
+     * before the reservation ends at {@code holdEnds}, so that YARN does not kill it there (see
+     * {@code ClusterGateway.leaveReservation}).
      */
     record LeaveReservation(AppId app, Instant holdEnds) implements Action {
     }

@@ -32,25 +32,30 @@ public final class Conductor {
     private final ClusterGateway gateway;
     private final Clock clock;
     private final Consumer<SubmissionEvent> events;
-    private final Function<Submission, Optional<String>> bestEffortQueue;
+    private final Queues queues;
     private final Consumer<Duration> sizingTook;
     private final Map<AppId, EventLogProgress> progress = new ConcurrentHashMap<>();
     private final Map<AppId, LaunchedApp> submitters = new ConcurrentHashMap<>();
 
     /**
-     * @param bestEffortQueue where a submission runs without a reservation (one without a deadline), if anywhere
-     * @param sizingTook      told how long each learn-and-size took (the gateway's metrics)
+     * Where a submission's application goes outside a reservation.
+     *
+     * @param bestEffort where a submission runs without a reservation (one without a deadline), if anywhere
+     * @param late       where a run that outlives its reservation goes
      */
+    public record Queues(Function<Submission, Optional<String>> bestEffort, Function<Submission, String> late) {
+    }
+
+    /** @param sizingTook told how long each learn-and-size took (the gateway's metrics) */
     public Conductor(SubmissionPipeline pipeline, ClusterGateway gateway, Clock clock,
-                     Consumer<SubmissionEvent> events, Function<Submission, Optional<String>> bestEffortQueue,
-                     Consumer<Duration> sizingTook) {
+                     Consumer<SubmissionEvent> events, Queues queues, Consumer<Duration> sizingTook) {
         this.sizingTook = sizingTook;
         this.machine = new SubmissionMachine(pipeline.violators(), pipeline.admission());
         this.pipeline = pipeline;
         this.gateway = gateway;
         this.clock = clock;
         this.events = events;
-        this.bestEffortQueue = bestEffortQueue;
+        this.queues = queues;
     }
 
     /**
@@ -91,7 +96,7 @@ public final class Conductor {
             long started = System.nanoTime();
             Decision decision = pipeline.decide(size.completeBy().map(submission::completingBy).orElse(submission));
             sizingTook.accept(Duration.ofNanos(System.nanoTime() - started));
-            return Optional.of(new Observation.SizingDone(decision, bestEffortQueue.apply(submission),
+            return Optional.of(new Observation.SizingDone(decision, queues.bestEffort().apply(submission),
                     size.completeBy()));
         } else if (action instanceof Action.Reserve reserve) {
             return Optional.of(pipeline.reserveOnce(reserve.completeBy().map(submission::completingBy)
@@ -139,10 +144,11 @@ public final class Conductor {
     /** Moves the application out of its reservation's queue; says what happened, for the user. */
     private String leaveReservation(Submission submission, Action.LeaveReservation leave) {
         String ends = "its reservation ends at " + leave.holdEnds() + " and it still runs";
+        String into = queues.late().apply(submission);
         try {
-            String queue = gateway.leaveReservation(leave.app(), submission.planQueue());
-            return ends + ": moved it into " + queue + ", the plan's default queue, where it keeps its executors and"
-                    + " finishes late on the plan's unreserved capacity instead of being killed with the reservation";
+            String queue = gateway.leaveReservation(leave.app(), into);
+            return ends + ": moved it into queue " + queue + ", where it keeps its executors and finishes late as"
+                    + " best-effort work instead of being killed with the reservation";
         } catch (GatewayException refused) {
             return ends + ", and it could not be moved out of it (" + refused.getMessage() + "): YARN will kill it"
                     + " when the reservation ends";

@@ -21,7 +21,7 @@ import java.util.Optional;
  * sizes every job to hold its window, and a job without history has nothing better. So when the sized hold fills the
  * window, the last request holds it for less — the run the sizing predicts at its confidence plus the margin, or half
  * the window when there is no prediction — and the plan may place that anywhere in the window. A run that outlives
- * such a hold leaves its reservation for the plan's default queue and finishes there ({@code
+ * such a hold leaves its reservation for a best-effort queue and finishes there ({@code
  * ClusterGateway.leaveReservation}), so a guess that is too short costs a guaranteed finish, not the run.
  */
 public final class ReservationWindows {
@@ -30,7 +30,7 @@ public final class ReservationWindows {
     static final Duration PLAN_STEP = Duration.ofSeconds(1);
 
     /**
-     * A run still going when its reservation ends loses its guarantee: it leaves for the plan's default queue (before
+     * A run still going when its reservation ends loses its guarantee: it leaves for a best-effort queue (before
      * that move, Hadoop 3.3's plan follower killed it: "Application killed due to expiry of reservation queue", seen in
      * GatewayIT when a run's launch took 1.5 s longer than learned). A reservation therefore holds the predicted run
      * plus a margin for launch jitter and prediction error — the larger of this and {@link #MARGIN_SHARE} of the run —
@@ -60,15 +60,15 @@ public final class ReservationWindows {
     }
 
     /**
-     * The windows to try, in order, for a run sized as {@code sizing}, asked for at {@code submittedAt}: first one
-     * that ends soon after the run would (so the job starts now), then the whole window up to the deadline, then, when
-     * that hold fills the whole window, the whole window with a shorter hold. The gateway and
-     * the simulator both ask in this order.
+     * The windows to try, in order, for a run sized as {@code sizing}, asked for at {@code from}: first one that ends
+     * soon after the run would (so the job starts now), then the whole window up to the deadline, then, when that hold
+     * fills the whole window, the whole window with a shorter hold. The gateway and the simulator both ask in this
+     * order.
      *
      * @throws IllegalArgumentException when the deadline leaves no time to run
      */
-    public static List<Window> windows(Instant submittedAt, Instant deadline, Sizing sizing) {
-        Instant arrival = submittedAt.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+    public static List<Window> windows(Instant from, Instant deadline, Sizing sizing) {
+        Instant arrival = from.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
         Instant end = deadline.truncatedTo(ChronoUnit.SECONDS);
         List<Duration> holds = holds(sizing, arrival, end);
         if (holds.isEmpty()) {
@@ -88,9 +88,8 @@ public final class ReservationWindows {
 
     /**
      * The holds to ask for over the whole window [arrival, deadline), in order: the sized one (see {@link #hold}),
-     * then, when that fills the window, a shorter one — the run predicted at the sizing's
-     * confidence plus the margin, or half the window without a prediction. Empty when the window leaves less than one
-     * plan step.
+     * then, when that fills the window, a shorter one — the run predicted at the sizing's confidence plus the margin,
+     * or half the window without a prediction. Empty when the window leaves less than one plan step.
      */
     static List<Duration> holds(Sizing sizing, Instant arrival, Instant deadline) {
         Optional<Duration> sized = hold(sizing.hold(), arrival, deadline);

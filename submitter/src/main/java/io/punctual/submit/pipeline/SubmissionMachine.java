@@ -28,7 +28,7 @@ public final class SubmissionMachine {
     /** How long an application may wait in ACCEPTED on a zero-capacity queue before Punctual calls it stuck. */
     static final Duration STUCK = Duration.ofSeconds(90);
     /**
-     * How long before its reservation ends an application still running leaves it for the plan's default queue: more
+     * How long before its reservation ends an application still running leaves it for a best-effort queue: more
      * than a poll interval (2 s by default) and a plan-follower step (1 s), so the move lands before YARN's expiry.
      */
     static final Duration LEAVE_BEFORE_END = Duration.ofSeconds(10);

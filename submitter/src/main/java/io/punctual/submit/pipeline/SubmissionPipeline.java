@@ -44,7 +44,12 @@ public final class SubmissionPipeline {
 
     private static final java.util.Map<String, Object> PLAN_LOCKS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** The knobs of one pipeline. */
+    /**
+     * The knobs of one pipeline.
+     *
+     * @param bestEffortQueue the site's queue for work without a reservation, where a run that outlives its
+     *                        reservation goes when its team has no queue of its own
+     */
     public record Settings(
             String eventLogDir,
             Path eventLogPath,
@@ -52,7 +57,8 @@ public final class SubmissionPipeline {
             Path submissionLogs,
             Path scratch,
             Duration poll,
-            Duration appIdTimeout) {
+            Duration appIdTimeout,
+            String bestEffortQueue) {
     }
 
     private final ClusterGateway gateway;
@@ -127,11 +133,17 @@ public final class SubmissionPipeline {
 
     /** A conductor over this pipeline; {@code bestEffortQueue} says where a submission runs without a reservation. */
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue) {
-        return conductor(bestEffortQueue, took -> { });
+        return conductor(bestEffortQueue, s -> settings.bestEffortQueue(), took -> { });
     }
 
-    public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue, Consumer<Duration> sizingTook) {
-        return new Conductor(this, gateway, clock, events, bestEffortQueue, sizingTook);
+    /**
+     * @param lateQueue where a run that outlives its reservation goes: its team's queue, else the site's best-effort
+     *                  one
+     */
+    public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
+                               Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
+        return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
+                sizingTook);
     }
 
     /**

@@ -112,10 +112,10 @@ class SubmissionPathsTest {
         assertThat(outcome).isInstanceOf(SubmissionOutcome.Finished.class);
         var finished = (SubmissionOutcome.Finished) outcome;
         assertThat(finished.state()).isEqualTo(AppState.SUCCEEDED);
-        assertThat(finished.queue()).isEqualTo("sla-default");
+        assertThat(finished.queue()).as("the site's best-effort queue").isEqualTo("adhoc");
         assertThat(finished.metDeadline()).isFalse();
         assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n
-                        && n.text().contains("moved it into sla-default"))
+                        && n.text().contains("moved it into queue adhoc"))
                 .anyMatch(e -> e instanceof SubmissionEvent.Learned);
         assertThat(cluster.reservations("sla")).isEmpty();
     }

@@ -182,16 +182,9 @@ final class Applications {
                 .forEach(a -> a.end(AppState.KILLED, "KILLED/KILLED", YarnMessages.reservationExpired(queue), at));
     }
 
-    /** Moves an application that has not ended into {@code queue}; the queue it is in after, empty when unknown. */
-    Optional<String> move(AppId id, String queue) {
-        App app = apps.get(id);
-        if (app == null) {
-            return Optional.empty();
-        }
-        if (!app.state.isFinal()) {
-            app.queue = queue;
-        }
-        return Optional.of(app.queue);
+    /** Moves an application into {@code queue}; the caller has checked that it is known and has not ended. */
+    void move(AppId id, String queue) {
+        apps.get(id).queue = queue;
     }
 
     /** What runs and waits in each queue. */

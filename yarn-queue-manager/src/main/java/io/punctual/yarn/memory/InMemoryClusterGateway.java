@@ -237,17 +237,20 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     }
 
     @Override
-    public synchronized String leaveReservation(AppId id, String planQueue) {
+    public synchronized String leaveReservation(AppId id, String target) {
         catchUp();
-        String target = ClusterGateway.planDefaultQueue(planQueue);
+        AppReport report = applications.report(id, clock.instant()).orElseThrow(() -> new GatewayException(
+                "YARN does not know application " + id + ", so it cannot be moved into " + target));
+        if (report.state().isFinal() || report.queue().equals(target)) {
+            return report.queue();
+        }
         if (queues.leaf(target).isEmpty()) {
             throw new GatewayException("could not move application " + id + " into queue " + target + ": YARN said "
-                    + YarnMessages.unknownQueue(id, layout.user(), target));
+                    + YarnMessages.noSuchQueue(target));
         }
-        String queue = applications.move(id, target).orElseThrow(() -> new GatewayException(
-                "YARN does not know application " + id + ", so it cannot be moved into " + target));
+        applications.move(id, target);
         touched(true);
-        return queue;
+        return target;
     }
 
     @Override

@@ -30,7 +30,7 @@ final class QueueTree {
         }
     }
 
-    static final String DEFAULT_SUFFIX = io.punctual.yarn.ClusterGateway.planDefaultQueue("");
+    static final String DEFAULT_SUFFIX = "-default";
 
     private final ClusterLayout layout;
     private final ReservationBook book;

@@ -79,6 +79,11 @@ final class YarnMessages {
                 + resources(partition) + " ; ";
     }
 
+    /** What the Capacity Scheduler says when asked to move an application into a queue it does not have. */
+    static String noSuchQueue(String queue) {
+        return "The specified Queue: " + queue + " doesn't exist";
+    }
+
     /** What YARN says of an application the plan follower killed because its reservation ended. */
     static String reservationExpired(String queue) {
         return "Application killed due to expiry of reservation queue " + queue + ".";

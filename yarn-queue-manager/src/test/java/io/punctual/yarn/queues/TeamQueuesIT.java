@@ -174,9 +174,9 @@ class TeamQueuesIT {
             AppId stays = cluster.startSleeper(queue, java.util.Set.of("outlives-stays"));
             AppId leaves = cluster.startSleeper(queue, java.util.Set.of("outlives-leaves"));
 
-            String moved = gateway().leaveReservation(leaves, "sla");
+            String moved = gateway().leaveReservation(leaves, "team-etl");
 
-            assertThat(moved).isEqualTo("sla-default");
+            assertThat(moved).isEqualTo("team-etl");
             Instant giveUp = placed.end().orElseThrow().plusSeconds(30);
             while (!gateway().application(stays).orElseThrow().state().isFinal() && Instant.now().isBefore(giveUp)) {
                 Thread.sleep(500);
@@ -185,7 +185,12 @@ class TeamQueuesIT {
             Thread.sleep(10_000); // ten more plan-follower steps, each of which kills what it finds in root.sla-default
             AppReport left = gateway().application(leaves).orElseThrow();
             assertThat(left.state().isFinal()).as("%s after its reservation ended", left.state()).isFalse();
-            assertThat(left.queue()).isEqualTo("sla-default");
+            assertThat(left.queue()).isEqualTo("team-etl");
+            // Unlike the plan's default queue a client can still reach after the change (one the scheduler lists nowhere
+            // and never gives containers), the team's queue is a real one, holding the application.
+            QueueSnapshot team = gateway().snapshot().queue("team-etl").orElseThrow();
+            assertThat(team.runningApps() + team.pendingApps()).isEqualTo(1);
+            assertThat(gateway().snapshot().queue("sla-default")).isEmpty();
         } finally {
             gateway().applicationsTagged("outlives-leaves").forEach(a -> gateway().kill(a.id(), "test over"));
             gateway().release(placed.id());
