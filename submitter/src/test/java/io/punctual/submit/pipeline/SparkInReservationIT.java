@@ -212,10 +212,10 @@ class SparkInReservationIT {
 
     @Test
     void aRunThatOutlivesItsReservationLeavesItAndSucceedsLateInsteadOfBeingKilled() throws IOException {
-        // Two 100-second tasks against a 75-second deadline: a first-time job holds its window, so its reservation
-        // ends while it runs.
+        // Two 100-second tasks against a 75-second deadline: a first-time job (a key of its own: the work directory
+        // keeps history between runs) holds its window, so its reservation ends while it runs.
         Submission s = submission("io.punctual.workloads.SyntheticStages", "1", "2", "100000");
-        Submission outlives = new Submission(s.id(), s.args(), new JobKey("it", "outlives-its-hold"), s.submittedAt(),
+        Submission outlives = new Submission(s.id(), s.args(), new JobKey("it", "outlives-" + s.id()), s.submittedAt(),
                 s.submittedAt().plusSeconds(75), s.planQueue(), s.workingDir());
         List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
 
