@@ -94,17 +94,23 @@ class ReservationQueueTimingTest {
     }
 
     @Test
-    void anApplicationStillRunningWhenItsReservationEndsMovesToThePlansDefaultQueue() {
+    void anApplicationStillRunningWhenItsReservationEndsIsKilledUnlessItLeftForAnotherQueue() {
         ReservationInfo r = reserve(T0, Duration.ofSeconds(60), Duration.ofSeconds(60));
         clock.advance(Duration.ofSeconds(1));
-        AppId app = cluster.submit("long", r.id().queueName(), Set.of(), "ana", Duration.ofMinutes(10));
+        AppId stays = cluster.submit("stays", r.id().queueName(), Set.of(), "ana", Duration.ofMinutes(10));
+        AppId leaves = cluster.submit("leaves", r.id().queueName(), Set.of(), "ana", Duration.ofMinutes(10));
         clock.advance(Duration.ofSeconds(1));
-        assertThat(cluster.application(app).orElseThrow().state()).isEqualTo(AppState.RUNNING);
+        assertThat(cluster.application(stays).orElseThrow().state()).isEqualTo(AppState.RUNNING);
+        assertThat(cluster.leaveReservation(leaves, "adhoc")).isEqualTo("adhoc");
 
         clock.advance(Duration.ofMinutes(1));
 
-        AppReport moved = cluster.application(app).orElseThrow();
-        assertThat(moved.queue()).isEqualTo("sla-default");
+        AppReport killed = cluster.application(stays).orElseThrow();
+        assertThat(killed.state()).isEqualTo(AppState.KILLED);
+        assertThat(killed.diagnostics()).isEqualTo("Application killed due to expiry of reservation queue "
+                + r.id().queueName() + ".");
+        AppReport moved = cluster.application(leaves).orElseThrow();
+        assertThat(moved.queue()).isEqualTo("adhoc");
         assertThat(moved.state()).isEqualTo(AppState.RUNNING);
     }
 
