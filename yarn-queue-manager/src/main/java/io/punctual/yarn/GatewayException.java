@@ -29,6 +29,11 @@ public class GatewayException extends RuntimeException {
      * A reservation whose window is over. YARN keeps listing it for a while (a day, by default), but its queue is
      * gone and will not come back, so waiting for it would never end.
      */
+    /** An application the ResourceManager does not know, asked to move into {@code queue}. */
+    public static GatewayException cannotMoveUnknown(AppId id, String queue) {
+        return new GatewayException("YARN does not know application " + id + ", so it cannot be moved into " + queue);
+    }
+
     public static GatewayException reservationOver(ReservationInfo reservation) {
         return new GatewayException("reservation " + reservation.id() + " ended at " + reservation.deadline()
                 + ": its window is over and its queue is gone; submit again");

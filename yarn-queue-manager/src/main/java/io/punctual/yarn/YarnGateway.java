@@ -311,8 +311,7 @@ public final class YarnGateway implements ClusterGateway {
     @Override
     public String leaveReservation(AppId id, String queue) {
         return call("move application " + id + " into queue " + queue, () -> {
-            AppReport report = application(id).orElseThrow(() -> new GatewayException("YARN does not know application "
-                    + id + ", so it cannot be moved into " + queue));
+            AppReport report = application(id).orElseThrow(() -> GatewayException.cannotMoveUnknown(id, queue));
             if (report.state().isFinal() || report.queue().equals(queue)) {
                 return report.queue();
             }

@@ -115,8 +115,8 @@ final class PlacementForecast {
     /** The sized hold, as long as the window from a second from now leaves when that is less. */
     private long sizedHold(Sizing sizing, Instant deadline) {
         long end = seconds(origin, deadline.truncatedTo(ChronoUnit.SECONDS));
-        return ReservationWindows.hold(sizing, origin.plusSeconds(1), origin.plusSeconds(end)).map(Duration::toSeconds)
-                .orElse(Math.max(1, sizing.hold().toSeconds()));
+        return ReservationWindows.holds(sizing, origin.plusSeconds(1), origin.plusSeconds(end)).stream().findFirst()
+                .map(Duration::toSeconds).orElse(Math.max(1, sizing.hold().toSeconds()));
     }
 
     /**

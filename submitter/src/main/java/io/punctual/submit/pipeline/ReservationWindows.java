@@ -87,9 +87,10 @@ public final class ReservationWindows {
     }
 
     /**
-     * The holds to ask for over the whole window [arrival, deadline), in order: the sized one (see {@link #hold}),
-     * then, when that fills the window, a shorter one — the run predicted at the sizing's confidence plus the margin,
-     * or half the window without a prediction. Empty when the window leaves less than one plan step.
+     * The holds to ask for over the whole window [arrival, deadline), in order: the sized one (plus its margin, or what
+     * the window leaves once YARN's rounding is allowed for when that is less), then, when that fills the window, a
+     * shorter one — the run predicted at the sizing's confidence plus the margin, or half the window without a
+     * prediction. Empty when the window leaves less than one plan step.
      */
     static List<Duration> holds(Sizing sizing, Instant arrival, Instant deadline) {
         Optional<Duration> sized = hold(sizing.hold(), arrival, deadline);
@@ -106,15 +107,6 @@ public final class ReservationWindows {
         Duration shorter = ceilSeconds(guess);
         return shorter.compareTo(room) < 0 && shorter.compareTo(PLAN_STEP) >= 0 ? List.of(sized.get(), shorter)
                 : List.of(sized.get());
-    }
-
-    /**
-     * How long the reservation asked for between {@code arrival} and {@code deadline} (whole seconds) holds the
-     * containers: the sized hold plus its margin, or what the window leaves once YARN's rounding is allowed for when
-     * that is less; empty when the window leaves less than one plan step.
-     */
-    static Optional<Duration> hold(Sizing sizing, Instant arrival, Instant deadline) {
-        return hold(sizing.hold(), arrival, deadline);
     }
 
     private static Optional<Duration> hold(Duration sized, Instant arrival, Instant deadline) {

@@ -239,8 +239,8 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     @Override
     public synchronized String leaveReservation(AppId id, String target) {
         catchUp();
-        AppReport report = applications.report(id, clock.instant()).orElseThrow(() -> new GatewayException(
-                "YARN does not know application " + id + ", so it cannot be moved into " + target));
+        AppReport report = applications.report(id, clock.instant())
+                .orElseThrow(() -> GatewayException.cannotMoveUnknown(id, target));
         if (report.state().isFinal() || report.queue().equals(target)) {
             return report.queue();
         }
