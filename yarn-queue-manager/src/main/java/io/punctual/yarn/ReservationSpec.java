@@ -35,6 +35,13 @@ public record ReservationSpec(
         ORDER_NO_GAP
     }
 
+    /**
+     * The longest window a reservation may span. YARN's agents walk a window step by step (one second by default) and
+     * keep state per step, so planning is work in proportion to the window: an unbounded one exhausts the heap of
+     * whoever plans it, the ResourceManager's or the gateway's copy of its agent.
+     */
+    public static final Duration MAX_WINDOW = Duration.ofDays(31);
+
     public ReservationSpec {
         Objects.requireNonNull(planQueue, "plan queue");
         Objects.requireNonNull(name, "name");
@@ -49,6 +56,10 @@ public record ReservationSpec(
         if (!deadline.isAfter(arrival)) {
             throw new IllegalArgumentException("the reservation window ends (" + deadline + ") before it starts ("
                     + arrival + ")");
+        }
+        if (Duration.between(arrival, deadline).compareTo(MAX_WINDOW) > 0) {
+            throw new IllegalArgumentException("the reservation window [" + arrival + ", " + deadline + "] is longer"
+                    + " than the " + MAX_WINDOW.toDays() + " days a plan may be asked to search; give a nearer deadline");
         }
         recurrence.ifPresent(period -> {
             if (period.compareTo(Duration.between(arrival, deadline)) < 0) {

@@ -34,10 +34,11 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
                           List<String> clientModeTeams, Tls tls, Duration idleTimeout,
-                          Database database) {
+                          Database database, List<String> allowedSparkConf) {
 
         public Gateway {
             clientModeTeams = List.copyOf(clientModeTeams);
+            allowedSparkConf = List.copyOf(allowedSparkConf);
         }
 
         public Path stateDir(PunctualHome home) {
@@ -88,8 +89,17 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
     /**
      * @param planQueue       the reservable queue deadline jobs reserve in (YARN's ReservationSystem plan)
      * @param bestEffortQueue the queue for work without a deadline; it lends capacity to team queues
+     * @param planningHorizon the furthest ahead a deadline may lie: planning a window is work in proportion to its
+     *                        length (YARN's agent walks it step by step), so a window without bound is unbounded work
      */
-    public record Cluster(String planQueue, String bestEffortQueue) {
+    public record Cluster(String planQueue, String bestEffortQueue, Duration planningHorizon) {
+
+        /** The longest horizon a site may set, as long as the longest window a reservation may span. */
+        public static final Duration MAX_HORIZON = io.punctual.yarn.ReservationSpec.MAX_WINDOW;
+
+        public Cluster(String planQueue, String bestEffortQueue) {
+            this(planQueue, bestEffortQueue, Duration.ofDays(7));
+        }
     }
 
     /**

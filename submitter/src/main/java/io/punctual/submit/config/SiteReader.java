@@ -71,12 +71,36 @@ final class SiteReader {
                 d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
         Optional<SiteConfig.Tls> tls = tls(r);
         Optional<SiteConfig.Database> database = database(r);
+        Optional<List<String>> allowed = sparkConfPatterns(r, "punctual.gateway.allowed-spark-conf");
+        Optional<List<String>> alsoAllowed = sparkConfPatterns(r, "punctual.gateway.also-allowed-spark-conf");
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
-                || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty() || database.isEmpty()) {
+                || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty() || database.isEmpty()
+                || allowed.isEmpty() || alsoAllowed.isEmpty()) {
             return Optional.empty();
         }
+        List<String> patterns = new java.util.ArrayList<>(allowed.get());
+        patterns.addAll(alsoAllowed.get());
         return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get(),
-                clientMode.get(), tls.get(), idle.get(), database.get()));
+                clientMode.get(), tls.get(), idle.get(), database.get(), patterns));
+    }
+
+    /** Spark property names a request may set: exact keys, or a prefix ending in {@code .*}. */
+    static final Pattern SPARK_CONF_PATTERN = Pattern.compile("spark\\.[A-Za-z0-9_.\\-]*[A-Za-z0-9_\\-](\\.\\*)?");
+    static final String SPARK_CONF_EXPECTED = "a list of Spark property names such as spark.executor.memory,"
+            + " or prefixes such as spark.sql.adaptive.*";
+
+    static Optional<List<String>> sparkConfPatterns(ConfigReader r, String path) {
+        Optional<List<String>> given = r.textList(path, Need.REQUIRED, SPARK_CONF_EXPECTED);
+        if (given.isEmpty()) {
+            return given;
+        }
+        for (String one : given.get()) {
+            if (!SPARK_CONF_PATTERN.matcher(one).matches()) {
+                r.problem(path, "expected " + SPARK_CONF_EXPECTED + ", got \"" + one + "\"");
+                return Optional.empty();
+            }
+        }
+        return given;
     }
 
     /** The shared database (a blank URL: the journal file), or empty after a reported problem. */
@@ -150,7 +174,10 @@ final class SiteReader {
         Optional<String> plan = r.text("punctual.cluster.plan-queue", Need.REQUIRED, QUEUE_NAME, QUEUE_EXPECTED);
         Optional<String> bestEffort = r.text("punctual.cluster.best-effort-queue", Need.REQUIRED, QUEUE_NAME,
                 QUEUE_EXPECTED);
-        if (plan.isEmpty() || bestEffort.isEmpty()) {
+        Optional<Duration> horizon = r.duration("punctual.cluster.planning-horizon", Need.REQUIRED,
+                d -> d.compareTo(Duration.ofHours(1)) >= 0 && d.compareTo(SiteConfig.Cluster.MAX_HORIZON) <= 0,
+                "a duration from 1h to " + SiteConfig.Cluster.MAX_HORIZON.toDays() + "d");
+        if (plan.isEmpty() || bestEffort.isEmpty() || horizon.isEmpty()) {
             return Optional.empty();
         }
         if (plan.get().equals(bestEffort.get())) {
@@ -158,7 +185,7 @@ final class SiteReader {
                     + "': reservations and best-effort work must not share a queue");
             return Optional.empty();
         }
-        return Optional.of(new SiteConfig.Cluster(plan.get(), bestEffort.get()));
+        return Optional.of(new SiteConfig.Cluster(plan.get(), bestEffort.get(), horizon.get()));
     }
 
     private static Optional<SiteConfig.Sizing> sizing(ConfigReader r, Optional<Double> confidence) {

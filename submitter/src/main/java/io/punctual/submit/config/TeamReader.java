@@ -26,6 +26,7 @@ final class TeamReader {
     static final String QUEUE_CAPACITY = ROOT + ".queue.capacity";
     static final String LOCAL_DIRS = ROOT + ".local-dirs";
     static final String PROXY_USERS = ROOT + ".proxy-users";
+    static final String ALLOWED_SPARK_CONF = ROOT + ".allowed-spark-conf";
 
     private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
@@ -95,7 +96,9 @@ final class TeamReader {
             }
         }
         List<String> users = r.textList(PROXY_USERS, Need.OPTIONAL, "a list of user names").orElse(List.of());
-        return new TeamConfig.Access(dirs, users);
+        List<String> conf = r.has(ALLOWED_SPARK_CONF)
+                ? SiteReader.sparkConfPatterns(r, ALLOWED_SPARK_CONF).orElse(List.of()) : List.of();
+        return new TeamConfig.Access(dirs, users, conf);
     }
 
     private static Optional<TeamConfig.SharingLimits> sharing(ConfigReader r) {

@@ -49,11 +49,14 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         PunctualConfig config = assembly.config();
         List<String> warnings = new ArrayList<>();
         Map<String, String> requestConf = IgnoredInputs.sparkConf(request.conf(), warnings);
+        SparkConfAllowlist.of(team, config.site().gateway()).check(requestConf);
         request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));
         request.executorCores().ifPresent(c -> requestConf.put("spark.executor.cores", c.toString()));
         requestConf.put(JobKey.TEAM, team.name());
         JobKey job = jobKey(request, team, requestConf);
         Settings settings = config.settingsFor(job, requestConf);
+        TeamLimits.of(config.settingsFor(job, Map.of()), team.name()).check(settings, request.numExecutors(),
+                requestConf);
 
         Map<String, String> conf = new LinkedHashMap<>(requestConf);
         conf.putAll(settings.sparkProperties());
@@ -66,7 +69,8 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
 
         Instant now = clock.instant();
         Optional<Instant> deadline = Optional.ofNullable(request.conf().get(DeadlineKeys.BY))
-                .map(d -> parseDeadline(d, clock));
+                .map(d -> parseDeadline(d, clock))
+                .map(d -> withinHorizon(d, now, config.site().cluster().planningHorizon()));
         var sizing = assembly.sizing(settings);
         BatchRequest resolved = withConf(request, conf);
         return new BatchIntake(resolved.toSubmitArguments(), job, now, deadline, sizing, settings, warnings);
@@ -90,6 +94,16 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         } catch (InvalidRequest e) {
             throw new InvalidRequest("conf 'spark.deadline.by': " + e.getMessage());
         }
+    }
+
+    /** A deadline past the site's horizon would ask YARN to plan an unbounded window: refused before anything. */
+    private static Instant withinHorizon(Instant deadline, Instant now, Duration horizon) {
+        if (deadline.isAfter(now.plus(horizon))) {
+            throw new InvalidRequest("conf 'spark.deadline.by': " + deadline + " is more than "
+                    + Deadlines.human(horizon) + " ahead (the site's punctual.cluster.planning-horizon);"
+                    + " give a nearer deadline, or leave spark.deadline.by out to run best-effort");
+        }
+        return deadline;
     }
 
     private static BatchRequest withConf(BatchRequest r, Map<String, String> conf) {

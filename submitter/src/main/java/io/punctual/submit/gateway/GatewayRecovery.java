@@ -21,6 +21,12 @@ final class GatewayRecovery {
 
     private static final Logger LOG = LoggerFactory.getLogger(GatewayRecovery.class);
 
+    /** Written to a batch's log at each restart that finds it not yet in YARN: counted to break a crash loop. */
+    static final String RESTARTED_EARLY = "the gateway restarted before YARN had the application";
+
+    /** A batch whose launch was under way at this many restarts is not launched again: it may be the cause. */
+    static final int MAX_EARLY_RESTARTS = 2;
+
     private final BatchService batches;
     private final ClusterGateway gateway;
     private final Clock clock;
@@ -42,9 +48,15 @@ final class GatewayRecovery {
         for (BatchRecord batch : batches.store().unfinished()) {
             try {
                 if (batch.appId() == null) {
-                    batches.launcher().change(batch.id(), b -> b.logged(clock.instant() + " the gateway restarted"
-                            + " before YARN had the application; carrying on from " + b.state().livyName(),
-                            clock.millis()));
+                    long before = batch.log().stream().filter(line -> line.contains(RESTARTED_EARLY)).count();
+                    if (before >= MAX_EARLY_RESTARTS) {
+                        batches.launcher().fail(batch.id(), "the gateway restarted " + (before + 1) + " times while"
+                                + " this batch was being launched, so it is not launched again (it may be what stops"
+                                + " the gateway); submit it again, and if it recurs, report it to the site");
+                        continue;
+                    }
+                    batches.launcher().change(batch.id(), b -> b.logged(clock.instant() + " " + RESTARTED_EARLY
+                            + "; carrying on from " + b.state().livyName(), clock.millis()));
                 }
                 batches.restart(batch.id());
                 attached += batch.appId() != null ? 1 : 0;

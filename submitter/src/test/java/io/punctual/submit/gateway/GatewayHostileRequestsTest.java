@@ -1,0 +1,145 @@
+package io.punctual.submit.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.punctual.submit.launch.InMemoryLauncher;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Requests a hostile team would send (issue 29): deadlines that ask for unbounded planning, properties that resolve
+ * code on the gateway's host or name its paths, tags Punctual trusts, and a cap the request tries to lift. Each is
+ * refused before anything is recorded or launched, naming what was refused and what to use instead; what a job
+ * legitimately tunes still passes.
+ */
+class GatewayHostileRequestsTest {
+
+    @RegisterExtension
+    final InMemoryGatewayHarness harness = new InMemoryGatewayHarness();
+
+    private HttpResponse<String> post(String path, String fields) throws Exception {
+        return harness.post(harness.running(), path, ", " + fields);
+    }
+
+    private HttpResponse<String> withConf(String key, String value) throws Exception {
+        return post("/batches", "\"conf\": {\"" + key + "\": \"" + value + "\"}");
+    }
+
+    private int recorded() throws Exception {
+        JsonNode all = InMemoryGatewayHarness.JSON.readTree(InMemoryGatewayHarness.call(harness.running(),
+                InMemoryGatewayHarness.ANALYTICS, "GET", "/batches", null).body());
+        return all.get("total").asInt();
+    }
+
+    @Test
+    void aDeadlineBeyondThePlanningHorizonIsABadRequestAndNothingIsRecorded() throws Exception {
+        for (String deadline : new String[] {"9999-12-31T23:59:59Z", "99999999999d", "8d", "P30D"}) {
+            HttpResponse<String> answer = post("/batches", "\"conf\": {\"spark.deadline.by\": \"" + deadline
+                    + "\", \"spark.deadline.maxExecutors\": \"1\"}");
+            assertThat(answer.statusCode()).as(deadline + " -> " + answer.body()).isEqualTo(400);
+            assertThat(answer.body()).as(deadline).contains("spark.deadline.by").contains("planning-horizon");
+            assertThat(post("/batches?dryRun=true", "\"conf\": {\"spark.deadline.by\": \"" + deadline + "\"}")
+                    .statusCode()).as("dry run of " + deadline).isEqualTo(400);
+        }
+        assertThat(recorded()).isZero();
+        assertThat(harness.launched()).isEmpty();
+        assertThat(post("/batches", "\"conf\": {\"spark.deadline.by\": \"6d\"}").statusCode()).isEqualTo(201);
+    }
+
+    @Test
+    void dependencyResolutionAndHostPathsAreRefusedByName() throws Exception {
+        String[][] attacks = {
+                {"spark.jars.packages", "org.example:evil:1.0"},
+                {"spark.jars.repositories", "https://evil.example/maven"},
+                {"spark.jars.ivy", "/tmp/spark/jars"},
+                {"spark.yarn.stagingDir", "file:///srv/punctual/growth"},
+                {"spark.driver.extraClassPath", "/srv/punctual/growth/secret.jar"},
+                {"spark.executor.extraLibraryPath", "/tmp"},
+                {"spark.yarn.appMasterEnv.LD_PRELOAD", "/tmp/evil.so"},
+                {"spark.executorEnv.JAVA_TOOL_OPTIONS", "-javaagent:/tmp/a.jar"},
+                {"spark.driver.extraJavaOptions", "-javaagent:/tmp/agent.jar"},
+                {"spark.executor.extraJavaOptions", "-XX:OnOutOfMemoryError=touch_x"},
+                {"spark.executor.extraJavaOptions", "-XX:+UseG1GC -XX:HeapDumpPath=/srv"},
+                {"spark.driver.extraJavaOptions", "-Dlog4j.configurationFile=file:/srv/x.xml"},
+                {"spark.yarn.tags", "mine,punctual-sub-gw-0001"},
+                {"spark.hadoop.fs.defaultFS", "file:///"},
+                {"spark.made.up.key", "1"}};
+        for (String[] attack : attacks) {
+            HttpResponse<String> answer = withConf(attack[0], attack[1]);
+            assertThat(answer.statusCode()).as(attack[0] + " -> " + answer.body()).isEqualTo(403);
+            assertThat(answer.body()).as(attack[0]).contains(attack[0]).doesNotContain(harness.tmp.toString());
+        }
+        assertThat(recorded()).isZero();
+        assertThat(harness.launched()).isEmpty();
+    }
+
+    @Test
+    void whatJobsTuneStillPasses() throws Exception {
+        HttpResponse<String> answer = post("/batches", "\"conf\": {\"spark.sql.shuffle.partitions\": \"64\","
+                + " \"spark.executor.extraJavaOptions\": \"-XX:+UseG1GC -XX:MaxGCPauseMillis=200 -Duser.timezone=UTC\","
+                + " \"spark.sql.adaptive.enabled\": \"true\", \"spark.yarn.tags\": \"nightly\","
+                + " \"spark.serializer\": \"org.apache.spark.serializer.KryoSerializer\"}");
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    }
+
+    @Test
+    void aTeamFileOrTheSiteMayAddAPropertyAndAnEnvironmentVariableOnlyByItsExactName() throws Exception {
+        java.nio.file.Files.writeString(harness.confDir.resolve("site.conf"),
+                "\npunctual.gateway.also-allowed-spark-conf = [\"spark.yarn.appMasterEnv.TZ\", \"spark.executorEnv.*\"]\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        assertThat(withConf("spark.yarn.appMasterEnv.TZ", "UTC").statusCode()).isEqualTo(201);
+        assertThat(withConf("spark.yarn.appMasterEnv.TZ", "/usr/share/zoneinfo/UTC").statusCode()).isEqualTo(403);
+        assertThat(withConf("spark.executorEnv.LD_PRELOAD", "evil.so").statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void aRequestMayLowerItsTeamsCapButNotLiftIt() throws Exception {
+        HttpResponse<String> lifted = withConf("spark.deadline.maxExecutors", "1000000000");
+        HttpResponse<String> explicit = post("/batches", "\"numExecutors\": 5");
+
+        assertThat(lifted.statusCode()).as(lifted.body()).isEqualTo(403);
+        assertThat(lifted.body()).contains("cap of 4").contains("at most 4");
+        assertThat(explicit.statusCode()).as(explicit.body()).isEqualTo(403);
+        assertThat(withConf("spark.deadline.maxExecutors", "2").statusCode()).isEqualTo(201);
+        assertThat(post("/batches", "\"numExecutors\": 4").statusCode()).isEqualTo(201);
+    }
+
+    @Test
+    void aBatchWhoseLaunchTakesTheGatewayDownIsNotLaunchedAgainAndAgain() throws Exception {
+        InMemoryLauncher crashing = new InMemoryLauncher(harness.cluster, request -> {
+            throw new OutOfMemoryError("stands for a launch that exhausts the gateway's heap");
+        });
+        Gateway first = harness.gateway(crashing);
+        int id = InMemoryGatewayHarness.JSON.readTree(harness.post(first, "/batches",
+                ", \"conf\": {\"spark.deadline.by\": \"10m\"}").body()).get("id").asInt();
+        awaitLaunchAttempts(crashing, 1);
+        first.close();
+        for (int restart = 1; restart <= GatewayRecovery.MAX_EARLY_RESTARTS; restart++) {
+            Gateway again = harness.gateway(crashing);
+            awaitLaunchAttempts(crashing, restart + 1);
+            again.close();
+        }
+
+        Gateway last = harness.gateway(crashing);
+        JsonNode batch = InMemoryGatewayHarness.await(last, id, b -> "dead".equals(b.path("state").asText()));
+
+        assertThat(batch.path("state").asText()).isEqualTo("dead");
+        assertThat(InMemoryGatewayHarness.call(last, InMemoryGatewayHarness.ANALYTICS, "GET", "/batches/" + id
+                + "/log?size=-1", null).body()).contains("not launched again");
+        Thread.sleep(500);
+        assertThat(crashing.requests()).hasSize(GatewayRecovery.MAX_EARLY_RESTARTS + 1);
+    }
+
+    private static void awaitLaunchAttempts(InMemoryLauncher launcher, int count) throws InterruptedException {
+        long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (launcher.requests().size() < count && System.nanoTime() < giveUp) {
+            Thread.sleep(20);
+        }
+        assertThat(launcher.requests()).as("launch attempts").hasSizeGreaterThanOrEqualTo(count);
+    }
+}
