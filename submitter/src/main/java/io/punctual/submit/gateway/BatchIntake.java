@@ -42,10 +42,12 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
 
     /**
      * @param defaultFs the cluster's {@code fs.defaultFS}, which the request's paths without a scheme are on
+     * @param copies    where the local files the request ships are copied, so what was checked is what ships
      */
-    static BatchIntake of(BatchRequest given, TeamConfig team, Assembly assembly, Clock clock, URI defaultFs) {
+    static BatchIntake of(BatchRequest given, TeamConfig team, Assembly assembly, Clock clock, URI defaultFs,
+                          ShippedCopies copies) {
         // Files first, so every later step (the job key, the conf, the launch) sees them as YARN will fetch them.
-        BatchRequest request = LocalFiles.of(team, defaultFs).resolve(given);
+        BatchRequest request = LocalFiles.of(team, defaultFs, copies).resolve(given);
         PunctualConfig config = assembly.config();
         List<String> warnings = new ArrayList<>();
         Map<String, String> requestConf = IgnoredInputs.sparkConf(request.conf(), warnings);
@@ -55,8 +57,7 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         requestConf.put(JobKey.TEAM, team.name());
         JobKey job = jobKey(request, team, requestConf);
         Settings settings = config.settingsFor(job, requestConf);
-        TeamLimits.of(config.settingsFor(job, Map.of()), team.name()).check(settings, request.numExecutors(),
-                requestConf);
+        TeamLimits.of(config.settingsFor(job, Map.of()), team.name()).check(settings);
 
         Map<String, String> conf = new LinkedHashMap<>(requestConf);
         conf.putAll(settings.sparkProperties());

@@ -19,10 +19,11 @@ final class BatchRuns {
     private BatchRuns() {
     }
 
+    /** @param workingDir the gateway's; each batch's spark-submit runs in a directory of its own below it */
     static Submission submission(BatchRecord record, Path workingDir) {
         return new Submission(record.submissionId(), record.request(), JobKey.parse(record.jobKey()),
                 Instant.ofEpochMilli(record.submittedAtMs()), Instant.ofEpochMilli(record.deadlineMs()),
-                record.planQueue(), workingDir);
+                record.planQueue(), workingDir.resolve(record.submissionId()));
     }
 
     /** The sizing recorded for the batch, once sizing has run. */

@@ -30,6 +30,9 @@ public final class BatchService implements AutoCloseable {
     private final ThreadPoolExecutor launches;
     private final AdmissionRounds admissions;
     private final BatchLaunch launch;
+    /** Under the working directory, beside each batch's own: the gateway's copies of shipped local files. */
+    static final String SHIPPED = "shipped";
+
     private final Path workingDir;
     private final QueueSetup queues;
     private final SparkRuntime runtime;
@@ -154,7 +157,8 @@ public final class BatchService implements AutoCloseable {
     private Received receive(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         runtime.requirePython(request.file());
-        BatchIntake intake = grouped(BatchIntake.of(request, team, current, clock, defaultFs), team, current);
+        BatchIntake intake = grouped(BatchIntake.of(request, team, current, clock, defaultFs,
+                new ShippedCopies(workingDir.resolve(SHIPPED))), team, current);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))

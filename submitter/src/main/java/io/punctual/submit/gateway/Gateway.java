@@ -89,7 +89,7 @@ public final class Gateway implements AutoCloseable {
                 QueueArrivals.open(storeDir.resolve("queue-arrivals")));
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
-                setup.clock(), metrics, site.gateway().launchConcurrency(), Path.of(System.getProperty("user.dir")),
+                setup.clock(), metrics, site.gateway().launchConcurrency(), storeDir.resolve("work"),
                 queues, DefaultFileSystem.of(setup.hadoopConfDir()), setup.runtime());
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         LeaderDuties lead = new LeaderDuties(lease, batches, recovery,

@@ -24,6 +24,9 @@ import org.slf4j.LoggerFactory;
 final class GatewayRoutes {
 
     private static final Logger LOG = LoggerFactory.getLogger(GatewayRoutes.class);
+
+    /** Every key is stored with its batch, so its length is bounded like any other field. */
+    static final int MAX_IDEMPOTENCY_KEY = 255;
     private static final Pattern BATCH = Pattern.compile("/batches/(\\d+)(/state|/log)?/?");
 
     private final BatchService batches;
@@ -105,6 +108,10 @@ final class GatewayRoutes {
         Optional<String> key = call.headerValue("Idempotency-Key")
                 .or(() -> Optional.ofNullable(request.conf().get(DeadlineKeys.IDEMPOTENCY_KEY)))
                 .filter(k -> !k.isBlank());
+        if (key.isPresent() && key.get().length() > MAX_IDEMPOTENCY_KEY) {
+            throw new InvalidRequest("the Idempotency-Key has " + key.get().length() + " characters; at most "
+                    + MAX_IDEMPOTENCY_KEY + " are kept (a UUID or a DAG run's id fits)");
+        }
         long started = System.nanoTime();
         BatchStore.Created created = batches.submit(team, request, key);
         long handled = System.nanoTime() - started;

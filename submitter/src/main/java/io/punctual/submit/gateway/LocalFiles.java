@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -20,12 +21,14 @@ import java.util.regex.Pattern;
  * without a scheme must be absolute and means a path on the cluster's default file system ({@code fs.defaultFS}):
  * on an {@code hdfs://} cluster it becomes that URI, for YARN to fetch; only a result on the local file system
  * ({@code file:}, as on the embedded cluster, and {@code local:}) must be a regular file under the directories the
- * team's file lists, judged on its real path (symlinks and {@code ..} resolved). Other URIs pass. One answer for a
- * missing file and a forbidden one, so a refusal never tells a caller which paths exist.
+ * team's file lists, judged on its real path (symlinks and {@code ..} resolved), and what ships is the gateway's copy
+ * of the file it judged ({@link ShippedCopies}), never the path the caller could swap afterwards. Other URIs pass. One
+ * answer for a missing file and a forbidden one, so a refusal never tells a caller which paths exist.
  *
  * @param defaultFs the cluster's {@code fs.defaultFS}
+ * @param copies    where the checked files are copied
  */
-record LocalFiles(String team, List<Path> allowed, URI defaultFs) {
+record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies copies) {
 
     /** Spark properties that name files (comma-separated lists). */
     static final List<String> FILE_KEYS = List.of("spark.jars", "spark.files", "spark.archives",
@@ -39,8 +42,8 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs) {
 
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
 
-    static LocalFiles of(TeamConfig team, URI defaultFs) {
-        return new LocalFiles(team.name(), team.access().localDirs(), defaultFs);
+    static LocalFiles of(TeamConfig team, URI defaultFs, ShippedCopies copies) {
+        return new LocalFiles(team.name(), team.access().localDirs(), defaultFs, copies);
     }
 
     /**
@@ -88,20 +91,34 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs) {
             if (!"file".equalsIgnoreCase(resolved.getScheme())) {
                 return resolved.toString();
             }
-            requirePermitted(field, value, Path.of(resolved.getPath()));
-            return resolved.getPath().equals(withoutFragment(value)) ? value : resolved.toString();
+            Path copy = copies.copy(requirePermitted(field, value, Path.of(resolved.getPath())));
+            return copy + (resolved.getFragment() == null ? "" : "#" + resolved.getFragment());
         }
         // local: names a path on every node, and the embedded cluster's nodes are the gateway's host.
         if (!scheme.isEmpty() && !scheme.equals("file") && !scheme.equals("local")) {
             return value;
         }
-        Path path = Path.of(scheme.isEmpty() ? value : URI.create(value.replace(" ", "%20")).getPath());
-        if (!path.isAbsolute()) {
+        String local = scheme.isEmpty() ? value : pathOf(field, value);
+        Path path = local == null ? null : Path.of(local);
+        if (path == null || !path.isAbsolute()) {
             throw new InvalidRequest("field '" + field + "' must be an absolute path or a"
                     + " URI (hdfs://, s3a://, https://), got '" + value + "'");
         }
-        requirePermitted(field, value, path);
-        return value;
+        Path real = requirePermitted(field, value, path);
+        String fragment = value.indexOf('#') < 0 ? "" : value.substring(value.indexOf('#'));
+        // local: is checked on the gateway's host, whose files are the embedded cluster's nodes' files: it names the
+        // copy too, or a file swapped after the check would be read by the node.
+        return (scheme.isEmpty() ? "" : scheme + ":") + copies.copy(real) + fragment;
+    }
+
+    /** The path of a {@code file:} or {@code local:} URI; null for an opaque one such as {@code local:abc}. */
+    private static String pathOf(String field, String value) {
+        try {
+            return new URI(value.replace(" ", "%20")).getPath();
+        } catch (URISyntaxException e) {
+            throw new InvalidRequest("field '" + field + "': '" + value + "' is not a valid URI (" + e.getReason()
+                    + "); give an absolute path or a URI such as hdfs:///apps/job.jar");
+        }
     }
 
     /** Livy's rule: an absolute path, joined to the default file system; a {@code #name} suffix stays a fragment. */
@@ -126,35 +143,38 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs) {
         return hash < 0 ? value : value.substring(0, hash);
     }
 
-    private void requirePermitted(String field, String value, Path path) {
-        if (!permitted(path)) {
+    /** @return the file's real path, which is what is shipped */
+    private Path requirePermitted(String field, String value, Path path) {
+        Optional<Path> real = permitted(path);
+        if (real.isEmpty()) {
             throw new RequestRefused("field '" + field + "': '" + value + "' is not a file team " + team
                     + " may ship from the gateway's host. " + (allowed.isEmpty()
                     ? "The team has no local directories (local-dirs in its team file): give an hdfs:// or s3a:// URI"
                     : "Local files must be regular files under its local-dirs " + allowed
                     + "; put it there or give an hdfs:// or s3a:// URI"));
         }
+        return real.get();
     }
 
-    private boolean permitted(Path path) {
+    private Optional<Path> permitted(Path path) {
         Path real;
         try {
             real = path.toRealPath();
         } catch (IOException | SecurityException missing) {
-            return false;
+            return Optional.empty();
         }
-        if (!Files.isRegularFile(real)) {
-            return false;
+        if (!Files.isRegularFile(real, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
         }
         for (Path dir : allowed) {
             try {
                 if (real.startsWith(dir.toRealPath())) {
-                    return true;
+                    return Optional.of(real);
                 }
             } catch (IOException | SecurityException absent) {
                 // a configured directory that does not exist (yet) allows nothing
             }
         }
-        return false;
+        return Optional.empty();
     }
 }

@@ -34,6 +34,7 @@ public final class SparkSubmitLauncher implements Launcher {
 
     @Override
     public LaunchedApp launch(LaunchRequest request) {
+        createWorkingDir(request.workingDir());
         SparkLauncher launcher = new SparkLauncher(ChildEnvironment.over(inherited, request.env()))
                 .setSparkHome(runtime.home().toString())
                 .directory(request.workingDir().toFile())
@@ -112,6 +113,15 @@ public final class SparkSubmitLauncher implements Launcher {
             if (spark != null && !spark.getState().isFinal()) {
                 spark.kill();
             }
+        }
+    }
+
+    /** A gateway gives each batch's spark-submit a directory of its own, made here on its first launch. */
+    private static void createWorkingDir(java.nio.file.Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create spark-submit's working directory: " + e.getMessage(), e);
         }
     }
 }

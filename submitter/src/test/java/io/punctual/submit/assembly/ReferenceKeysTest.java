@@ -76,6 +76,7 @@ class ReferenceKeysTest {
         Settings settings = assembly.settings(JOB, Map.of());
         return List.of(gateway.host(), gateway.port(), gateway.launchConcurrency(), gateway.stateDir(),
                 gateway.clientModeTeams(), gateway.tls(), gateway.idleTimeout(), gateway.database(),
+                gateway.allowedSparkConf(), assembly.config().site().cluster().planningHorizon(),
                 assembly.pipelineSettings(tmp), assembly.planQueue(),
                 assembly.config().site().cluster().bestEffortQueue(), assembly.sizing(settings),
                 assembly.learning().smoothing(), assembly.eventLogUri(), settings.sparkProperties(),
@@ -114,7 +115,7 @@ class ReferenceKeysTest {
             case OBJECT -> "{ \"spark.punctual.test\" = 1 }";
             case LIST -> key.endsWith("pyspark-archives")
                     ? "[\"hdfs:///apps/spark/pyspark.zip\", \"hdfs:///apps/spark/py4j-0.10.9.7-src.zip\"]"
-                    : "[\"a-team\"]";
+                    : key.endsWith("allowed-spark-conf") ? "[\"spark.test.*\"]" : "[\"a-team\"]";
             case BOOLEAN -> Boolean.toString(!reference.getBoolean(key));
             case NUMBER -> otherNumber(reference.getNumber(key));
             default -> otherString(key, reference.getString(key));

@@ -255,4 +255,35 @@ class GatewayCrashIT {
         assertThat(next).as("ids are never reused").isGreaterThan(id);
         killGateway();
     }
+
+    /**
+     * Issue 29's two critical holes on the real gateway: a far-future deadline (which made the gateway's copy of YARN's
+     * agent plan an 8,000-year window, out of heap, at every restart) and dependency resolution from a caller's
+     * repository into the thin runtime's jars. Both are refused before anything is recorded; the gateway stays up
+     * through a restart and the runtime's jars do not change.
+     */
+    @Test
+    void aFarFutureDeadlineAndACallersRepositoryAreRefusedAndTheGatewayStaysUp() throws Exception {
+        startGateway();
+        Path jars = work.resolve("home/spark/jars");
+        List<String> before = jars.toFile().exists() ? List.of(jars.toFile().list()) : List.of();
+        String file = "{\"file\":\"" + install.requireWorkloadsJar() + "\",\"className\":\"io.punctual.workloads.WordCount\",";
+        HttpResponse<String> farFuture = call("POST", "/batches", file + "\"conf\":{\"spark.deadline.by\":"
+                + "\"9999-12-31T23:59:59Z\",\"spark.deadline.maxExecutors\":\"1\"}}");
+        HttpResponse<String> packages = call("POST", "/batches", file + "\"conf\":{\"spark.jars.packages\":"
+                + "\"org.example:planted:1.0\",\"spark.jars.repositories\":\"http://127.0.0.1:9/maven\","
+                + "\"spark.jars.ivy\":\"" + jars.getParent() + "\"}}");
+
+        assertThat(farFuture.statusCode()).as(farFuture.body()).isEqualTo(400);
+        assertThat(farFuture.body()).contains("planning-horizon");
+        assertThat(packages.statusCode()).as(packages.body()).isEqualTo(403);
+        assertThat(packages.body()).contains("spark.jars").doesNotContain(work.toString());
+        killGateway();
+        startGateway();
+        assertThat(call("GET", "/healthz", null).statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(call("GET", "/batches", null).body()).get("sessions").toString())
+                .doesNotContain("9999-12-31");
+        assertThat(jars.toFile().exists() ? List.of(jars.toFile().list()) : List.of()).isEqualTo(before);
+        killGateway();
+    }
 }

@@ -100,13 +100,16 @@ class GatewayHostileRequestsTest {
     @Test
     void aRequestMayLowerItsTeamsCapButNotLiftIt() throws Exception {
         HttpResponse<String> lifted = withConf("spark.deadline.maxExecutors", "1000000000");
-        HttpResponse<String> explicit = post("/batches", "\"numExecutors\": 5");
+        HttpResponse<String> explicit = post("/batches", "\"numExecutors\": 5, \"conf\": {\"spark.deadline.by\": \"10m\"}");
 
         assertThat(lifted.statusCode()).as(lifted.body()).isEqualTo(403);
         assertThat(lifted.body()).contains("cap of 4").contains("at most 4");
-        assertThat(explicit.statusCode()).as(explicit.body()).isEqualTo(403);
         assertThat(withConf("spark.deadline.maxExecutors", "2").statusCode()).isEqualTo(201);
-        assertThat(post("/batches", "\"numExecutors\": 4").statusCode()).isEqualTo(201);
+        assertThat(explicit.statusCode()).as(explicit.body()).isEqualTo(201);
+        int id = InMemoryGatewayHarness.JSON.readTree(explicit.body()).get("id").asInt();
+        JsonNode rejected = InMemoryGatewayHarness.await(harness.running(), id,
+                b -> "dead".equals(b.path("state").asText()));
+        assertThat(rejected.path("admission").path("verdict").asText()).as(rejected.toString()).isEqualTo("rejected");
     }
 
     @Test
@@ -141,5 +144,22 @@ class GatewayHostileRequestsTest {
             Thread.sleep(20);
         }
         assertThat(launcher.requests()).as("launch attempts").hasSizeGreaterThanOrEqualTo(count);
+    }
+
+    @Test
+    void anOverlongIdempotencyKeyAndAnOpaqueOrMalformedUriAreBadRequestsNamingTheField() throws Exception {
+        HttpResponse<String> longKey = InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS,
+                "POST", "/batches", "{\"file\": \"" + harness.jar + "\", \"conf\": {\"spark.deadline.idempotencyKey\": \""
+                        + "k".repeat(10_000) + "\"}}");
+        HttpResponse<String> opaque = post("/batches", "\"files\": [\"local:abc\"]");
+        HttpResponse<String> malformed = post("/batches", "\"jars\": [\"file:/a b%zz\"]");
+
+        assertThat(longKey.statusCode()).as(longKey.body()).isEqualTo(400);
+        assertThat(longKey.body()).contains("Idempotency-Key").contains("255");
+        assertThat(opaque.statusCode()).as(opaque.body()).isEqualTo(400);
+        assertThat(opaque.body()).contains("files");
+        assertThat(malformed.statusCode()).as(malformed.body()).isEqualTo(400);
+        assertThat(malformed.body()).contains("jars");
+        assertThat(recorded()).isZero();
     }
 }

@@ -37,7 +37,7 @@ class LocalFilesTest {
     }
 
     private LocalFiles on(URI defaultFs) {
-        return new LocalFiles("analytics", List.of(teamDir), defaultFs);
+        return new LocalFiles("analytics", List.of(teamDir), defaultFs, new ShippedCopies(tmp.resolve("shipped")));
     }
 
     private static BatchRequest request(String fields) throws Exception {
@@ -49,13 +49,14 @@ class LocalFilesTest {
     }
 
     @Test
-    void onALocalDefaultAPlainPathIsKeptAsWrittenWhenItIsTheTeamsAndRefusedWhenItIsNot() throws Exception {
+    void onALocalDefaultAPlainPathShipsTheGatewaysCopyWhenItIsTheTeamsAndIsRefusedWhenItIsNot() throws Exception {
         BatchRequest given = request(file(jar) + ", \"files\": [\"" + jar + "#alias\"]");
 
         BatchRequest resolved = on(LOCAL).resolve(given);
 
-        assertThat(resolved.file()).isEqualTo(jar.toString());
-        assertThat(resolved.files()).containsExactly(jar + "#alias");
+        Path copy = Path.of(resolved.file());
+        assertThat(copy).startsWith(tmp.resolve("shipped")).hasFileName("job.jar").hasContent("jar");
+        assertThat(resolved.files()).containsExactly(copy + "#alias");
         assertThatThrownBy(() -> on(LOCAL).resolve(request(file(otherTeamsJar))))
                 .isInstanceOf(RequestRefused.class).hasMessageContaining("field 'file'")
                 .hasMessageContaining("local-dirs");
@@ -107,5 +108,22 @@ class LocalFilesTest {
                     .hasMessageContaining("env/python.tgz").hasMessageContaining("must be absolute")
                     .hasMessageContaining(defaultFs.toString());
         }
+    }
+
+    @Test
+    void whatWasCheckedIsWhatShipsEvenWhenTheFileIsSwappedForASymlinkAfterwards() throws Exception {
+        Path secret = Files.writeString(tmp.resolve("growth/secret.txt"), "growth's secret");
+        Path data = Files.writeString(teamDir.resolve("lookup.csv"), "a,b");
+        BatchRequest resolved = on(LOCAL).resolve(request(file(jar) + ", \"files\": [\"" + data + "\","
+                + " \"file:" + data + "\", \"local:" + data + "\"]"));
+
+        Files.delete(data);
+        Files.createSymbolicLink(data, secret);
+
+        assertThat(Path.of(resolved.files().get(0))).hasContent("a,b");
+        assertThat(Path.of(resolved.files().get(1).substring("file:".length()))).hasContent("a,b");
+        assertThat(Path.of(resolved.files().get(2).substring("local:".length()))).hasContent("a,b");
+        assertThatThrownBy(() -> on(LOCAL).resolve(request(file(jar) + ", \"files\": [\"" + data + "\"]")))
+                .as("the swapped file is judged again on a new request").isInstanceOf(RequestRefused.class);
     }
 }

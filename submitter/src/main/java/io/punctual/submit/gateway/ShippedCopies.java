@@ -1,0 +1,66 @@
+package io.punctual.submit.gateway;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The gateway's own copies of the local files batches ship. A file is judged by its real path when the request
+ * arrives, but spark-submit would read the path later (and again on a relaunch after a restart): a file swapped for a
+ * symlink in between would ship whatever the link names. So the checked file is opened once, by its real path and
+ * without following a link, and copied here; spark-submit gets the copy. Copies are named by their content, so a
+ * retry or a relaunch finds the same one and a jar shipped by every nightly run is kept once.
+ */
+record ShippedCopies(Path dir) {
+
+    /**
+     * @param real a regular file's real path, already judged permitted
+     * @return the copy, named {@code <dir>/<content hash>/<file name>}
+     * @throws UncheckedIOException when the file changed into something else while it was read, or cannot be copied
+     */
+    Path copy(Path real) {
+        try {
+            Files.createDirectories(dir);
+            Path incoming = Files.createTempFile(dir, "incoming-", ".part",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            MessageDigest sha = sha256();
+            try (FileChannel in = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+                 InputStream read = new DigestInputStream(Channels.newInputStream(in), sha);
+                 OutputStream out = Files.newOutputStream(incoming)) {
+                read.transferTo(out);
+            }
+            if (!real.toRealPath().equals(real)) {
+                Files.deleteIfExists(incoming);
+                throw new IOException("the file changed while it was read");
+            }
+            Path target = dir.resolve(HexFormat.of().formatHex(sha.digest(), 0, 16)).resolve(real.getFileName());
+            Files.createDirectories(target.getParent());
+            // rename(2) replaces a copy another request placed first, which has the same content.
+            Files.move(incoming, target, StandardCopyOption.ATOMIC_MOVE);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not take a copy of a shipped file: " + e.getMessage(), e);
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+    }
+}
