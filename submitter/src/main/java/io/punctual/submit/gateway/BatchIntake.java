@@ -46,12 +46,18 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
      */
     static BatchIntake of(BatchRequest given, TeamConfig team, Assembly assembly, Clock clock, URI defaultFs,
                           ShippedCopies copies) {
-        // Files first, so every later step (the job key, the conf, the launch) sees them as YARN will fetch them.
-        BatchRequest request = LocalFiles.of(team, defaultFs, copies).resolve(given);
         PunctualConfig config = assembly.config();
+        // What a request may ask is judged before anything is done for it: no file copied, nothing recorded.
+        SparkConfAllowlist.of(team, config.site().gateway()).check(IgnoredInputs.sparkConf(given.conf(),
+                new ArrayList<>()));
+        Instant now = clock.instant();
+        Optional<Instant> deadline = Optional.ofNullable(given.conf().get(DeadlineKeys.BY))
+                .map(d -> parseDeadline(d, clock))
+                .map(d -> withinHorizon(d, now, config.site().cluster().planningHorizon()));
+        // Files next, so every later step (the job key, the conf, the launch) sees them as YARN will fetch them.
+        BatchRequest request = LocalFiles.of(team, defaultFs, copies).resolve(given);
         List<String> warnings = new ArrayList<>();
         Map<String, String> requestConf = IgnoredInputs.sparkConf(request.conf(), warnings);
-        SparkConfAllowlist.of(team, config.site().gateway()).check(requestConf);
         request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));
         request.executorCores().ifPresent(c -> requestConf.put("spark.executor.cores", c.toString()));
         requestConf.put(JobKey.TEAM, team.name());
@@ -67,11 +73,6 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         // The deadline is kept once, as the instant below: a relative "45m" read again later would mean another time.
         conf.remove(DeadlineKeys.BY);
         new TeamAccess(team, config.site().gateway()).check(request, conf);
-
-        Instant now = clock.instant();
-        Optional<Instant> deadline = Optional.ofNullable(request.conf().get(DeadlineKeys.BY))
-                .map(d -> parseDeadline(d, clock))
-                .map(d -> withinHorizon(d, now, config.site().cluster().planningHorizon()));
         var sizing = assembly.sizing(settings);
         BatchRequest resolved = withConf(request, conf);
         return new BatchIntake(resolved.toSubmitArguments(), job, now, deadline, sizing, settings, warnings);

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
  */
 final class CallerText {
 
+    private static final Pattern CAUSE = Pattern.compile("\\s*Caused by:");
     private static final Pattern FRAME = Pattern.compile("\\s*(at \\S+\\(.*\\)|\\.\\.\\. \\d+ more)\\s*");
     /** An absolute path not inside a URI (hdfs:///x keeps its path: it is the cluster's, not the host's). */
     private static final Pattern HOST_PATH = Pattern.compile("(?<![\\w:/.-])/[\\w.+@-]+(/[\\w.+@-]*)*");
@@ -23,9 +24,11 @@ final class CallerText {
         if (reason == null) {
             return null;
         }
-        String withoutFrames = reason.lines().filter(line -> !FRAME.matcher(line).matches())
-                .collect(Collectors.joining("\n"));
-        return HOST_PATH.matcher(withoutFrames).replaceAll("<gateway path>");
+        // A cause chain names the gateway's classes and, in its messages, its files: the first line says what failed.
+        String withoutFrames = reason.lines().takeWhile(line -> !CAUSE.matcher(line).lookingAt())
+                .filter(line -> !FRAME.matcher(line).matches()).collect(Collectors.joining("\n"));
+        String masked = FILE_URI.matcher(withoutFrames).replaceAll("file:<gateway path>");
+        return HOST_PATH.matcher(masked).replaceAll("<gateway path>");
     }
 
     /**

@@ -22,4 +22,17 @@ class CallerTextTest {
         assertThat(CallerText.of("cannot read hdfs:///data/in or s3a://b/k")).isEqualTo(
                 "cannot read hdfs:///data/in or s3a://b/k");
     }
+
+    @Test
+    void aCauseChainAndFileUrisOfTheHostAreLeftOut() {
+        String reason = "failed while launching: could not take a copy of a shipped file\n"
+                + "Caused by: java.nio.file.AccessDeniedException: /var/lib/punctual/store/work/shipped/x.part\n"
+                + "\tat java.base/sun.nio.fs.UnixException.translateToIOException(UnixException.java:90)\n"
+                + "read file:///var/lib/punctual/store/journal";
+
+        String shown = CallerText.of(reason);
+
+        assertThat(shown).isEqualTo("failed while launching: could not take a copy of a shipped file");
+        assertThat(CallerText.of("cannot open file:///var/lib/punctual/x")).isEqualTo("cannot open file:<gateway path>");
+    }
 }
