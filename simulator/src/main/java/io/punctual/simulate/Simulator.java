@@ -135,6 +135,11 @@ public final class Simulator {
         public void expired(Cluster cluster, JobView job) {
             inner.expired(cluster, job);
         }
+
+        @Override
+        public void woke(Cluster cluster, JobView job) {
+            inner.woke(cluster, job);
+        }
     }
 
     static Map<String, Object> describe(SimulationRequest request, int jobs) {

@@ -42,4 +42,10 @@ public interface Cluster {
 
     /** Tasks a running job has started so far (what its event log would show). */
     long tasksStarted(JobView job);
+
+    /**
+     * Calls the policy back ({@link Policy#woke}) for the job at {@code at} (≥ now): a policy whose job waits for time
+     * to pass (a reservation's queue to open, a retry, a move before its reservation ends) asks to be woken then.
+     */
+    void wakeAt(JobView job, double at);
 }

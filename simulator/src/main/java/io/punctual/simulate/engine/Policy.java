@@ -23,4 +23,8 @@ public interface Policy {
     /** A running job's reservation ended before it did, so it was killed (its resources are already free). */
     default void expired(Cluster cluster, JobView job) {
     }
+
+    /** A time the policy asked for with {@link Cluster#wakeAt} has come. */
+    default void woke(Cluster cluster, JobView job) {
+    }
 }

@@ -19,6 +19,7 @@ public final class Simulation implements Cluster {
     private static final int DUE = 1;
     private static final int START = 2;
     private static final int EXPIRE = 3;
+    private static final int WAKE = 4;
     private static final double CAPACITY_SLACK = 1e-6;
 
     private final List<SimJob> jobs;
@@ -85,7 +86,8 @@ public final class Simulation implements Cluster {
 
     private void handle(Event event) {
         SimJob job = jobs.get(event.job());
-        if (event.kind() != DUE && event.kind() != EXPIRE && event.version() != ledger.version[job.index()]) {
+        if (event.kind() != DUE && event.kind() != EXPIRE && event.kind() != WAKE
+                && event.version() != ledger.version[job.index()]) {
             return;
         }
         switch (event.kind()) {
@@ -102,6 +104,9 @@ public final class Simulation implements Cluster {
                 break;
             case EXPIRE:
                 expire(job);
+                break;
+            case WAKE:
+                policy.woke(this, job.view());
                 break;
             default:
                 throw new AssertionError(event);
@@ -329,6 +334,11 @@ public final class Simulation implements Cluster {
             throw new IllegalStateException("job " + view.id() + " cannot start before it arrives");
         }
         return job;
+    }
+
+    @Override
+    public void wakeAt(JobView view, double at) {
+        schedule(Math.max(now, at), WAKE, view.index());
     }
 
     private void schedule(double time, int kind, int job) {

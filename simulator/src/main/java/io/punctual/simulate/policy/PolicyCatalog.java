@@ -117,5 +117,10 @@ public final class PolicyCatalog {
         public void expired(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {
             inner.expired(cluster, job);
         }
+
+        @Override
+        public void woke(io.punctual.simulate.engine.Cluster cluster, io.punctual.simulate.workload.JobView job) {
+            inner.woke(cluster, job);
+        }
     }
 }

@@ -183,14 +183,11 @@ public final class Assembly {
 
     /**
      * The pipeline the simulator drives: the site's sizing knobs and sharing policy over a simulated cluster, its own
-     * learning and clock. It decides and reserves; it never launches (the simulator runs the application itself).
+     * learning and clock, launching through {@code launcher} into that cluster.
      */
-    public SubmissionPipeline simulated(ClusterGateway cluster, Learning simulatedLearning, Clock simulatedClock,
-                                        SizingSettings sizing) {
-        Launcher never = request -> {
-            throw new IllegalStateException("the simulator runs applications itself; nothing is launched");
-        };
-        return new SubmissionPipeline(cluster, never,
+    public SubmissionPipeline simulated(ClusterGateway cluster, Launcher launcher, Learning simulatedLearning,
+                                        Clock simulatedClock, SizingSettings sizing) {
+        return new SubmissionPipeline(cluster, launcher,
                 new SparkRuntime(home.root(), new SparkJars.FromDistribution(), List.of()),
                 pipelineSettings(home.root()), new SubmissionSizer(simulatedLearning, sizing, simulatedClock),
                 simulatedLearning, sharing, simulatedClock, event -> { }, SubmissionPipeline.Sleeper.REAL);

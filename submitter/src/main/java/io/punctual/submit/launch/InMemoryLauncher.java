@@ -39,10 +39,25 @@ public final class InMemoryLauncher implements Launcher {
     private final InMemoryClusterGateway cluster;
     private final Function<LaunchRequest, Script> script;
     private final List<LaunchRequest> requests = new CopyOnWriteArrayList<>();
+    private final boolean writesOutput;
 
     public InMemoryLauncher(InMemoryClusterGateway cluster, Function<LaunchRequest, Script> script) {
+        this(cluster, script, true);
+    }
+
+    private InMemoryLauncher(InMemoryClusterGateway cluster, Function<LaunchRequest, Script> script,
+                             boolean writesOutput) {
         this.cluster = cluster;
         this.script = script;
+        this.writesOutput = writesOutput;
+    }
+
+    /**
+     * Every application runs until told otherwise ({@link InMemoryClusterGateway#finish}), and no output file is
+     * written: the simulator launches thousands and keeps nothing of them on disk.
+     */
+    public static InMemoryLauncher simulated(InMemoryClusterGateway cluster) {
+        return new InMemoryLauncher(cluster, request -> new Script.Runs(Duration.ofDays(365_000)), false);
     }
 
     /** Every application runs for {@code runTime}. */
@@ -71,7 +86,10 @@ public final class InMemoryLauncher implements Launcher {
     }
 
     /** What spark-submit would have written to its output file, so what reads that file reads something real. */
-    private static void output(LaunchRequest request, String line) {
+    private void output(LaunchRequest request, String line) {
+        if (!writesOutput) {
+            return;
+        }
         try {
             java.nio.file.Files.createDirectories(request.output().toAbsolutePath().getParent());
             java.nio.file.Files.writeString(request.output(), line + "\n", java.nio.file.StandardOpenOption.CREATE,

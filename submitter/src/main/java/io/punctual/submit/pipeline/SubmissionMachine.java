@@ -31,7 +31,7 @@ public final class SubmissionMachine {
      * How long before its reservation ends an application still running leaves it for a best-effort queue: more
      * than a poll interval (2 s by default) and a plan-follower step (1 s), so the move lands before YARN's expiry.
      */
-    static final Duration LEAVE_BEFORE_END = Duration.ofSeconds(10);
+    public static final Duration LEAVE_BEFORE_END = Duration.ofSeconds(10);
     /** Reports in a row without the application before it is declared lost (YARN may briefly not list it). */
     static final int ROUNDS_BEFORE_LOST = 5;
 

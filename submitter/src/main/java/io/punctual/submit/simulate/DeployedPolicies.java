@@ -1,5 +1,7 @@
 package io.punctual.submit.simulate;
 
+import io.punctual.submit.launch.InMemoryLauncher;
+
 import io.punctual.simulate.policy.PolicyCatalog;
 import io.punctual.simulate.policy.PolicyContext;
 import io.punctual.simulate.cluster.ClusterSpec;
@@ -77,17 +79,22 @@ public final class DeployedPolicies {
                 assembly.config().site().sizing().errorSmoothing());
         ManualClock clock = new ManualClock(Instant.EPOCH);
         String planQueue = assembly.planQueue();
-        InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue), clock);
-        return new DeployedPolicy((expiryKills ? EXPIRING : "punctual") + ":" + admission, assembly.simulated(yarn, learning, clock, sizing), learning,
+        String late = assembly.config().site().cluster().bestEffortQueue();
+        InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue, late), clock);
+        var pipeline = assembly.simulated(yarn, InMemoryLauncher.simulated(yarn), learning, clock, sizing);
+        return new DeployedPolicy((expiryKills ? EXPIRING : "punctual") + ":" + admission, pipeline, learning,
                 clock, yarn, planQueue, TEAM, sizing.utility(), expiryKills);
     }
 
     /**
      * The simulated cluster as YARN would hold it: its nodes, one reservable plan queue with all of it (the simulator
-     * runs deadline jobs only), one-second plan-follower steps, and no retention of finished reservations.
+     * runs deadline jobs only) and the best-effort queue a run moves into before its reservation ends (guaranteed
+     * nothing: it keeps the containers it has), one-second plan-follower steps, no retention of finished reservations.
      */
-    static ClusterLayout layout(ClusterSpec cluster, String planQueue) {
+    static ClusterLayout layout(ClusterSpec cluster, String planQueue, String bestEffortQueue) {
         return ClusterLayout.embedded().withNodes(cluster.nodes(), Resources.of(cluster.vcores(), cluster.memoryMb()))
-                .withQueues(List.of(QueueLayout.plan(planQueue, 1.0))).withReservationRetention(Duration.ZERO);
+                .withQueues(List.of(QueueLayout.plan(planQueue, 1.0),
+                        new QueueLayout(bestEffortQueue, 0, 1.0, false)))
+                .withReservationRetention(Duration.ZERO);
     }
 }

@@ -6,41 +6,38 @@ import io.punctual.simulate.engine.Policy;
 import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.sizing.JobKey;
-import io.punctual.sizing.sizer.SizingDecision;
-import io.punctual.submit.pipeline.Decision;
-import io.punctual.submit.pipeline.LargeViolators;
-import io.punctual.submit.pipeline.Observation;
-import io.punctual.submit.pipeline.Sizing;
-import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.AdmissionOrder;
+import io.punctual.submit.pipeline.Conductor;
+import io.punctual.submit.pipeline.Observation;
+import io.punctual.submit.pipeline.SubmissionOutcome;
+import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.SubmissionState;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.DeadlineUtility;
-import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.request.Submission;
-import io.punctual.yarn.AllocationStep;
-import io.punctual.yarn.ClusterGateway;
-import io.punctual.yarn.ReservationId;
-import io.punctual.yarn.ReservationInfo;
+import io.punctual.submit.request.SubmitArguments;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppState;
+import io.punctual.yarn.memory.InMemoryClusterGateway;
 import io.punctual.yarn.memory.ManualClock;
-
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Punctual as deployed, through the gateway's own {@link SubmissionPipeline} with the admission policy the pipeline's
- * settings name: each arrival is decided (RUSH with enough history, else Justice, with the site's
- * settings) and reserved by {@link SubmissionPipeline#reserveOnce} on a {@link ClusterGateway} — the in-memory YARN
- * that passes the same contract tests as the real one (GREE-L placement, plan-follower steps) — in the windows the
- * gateway asks for; the job starts when its reservation opens (at the next whole-second plan-follower step). With no room, first-fit
- * rejects on the spot; under justice and rush the job waits and, at every arrival, completion and kill, the waiting
- * jobs take their turns in the one {@link AdmissionOrder} the gateway's rounds use (sized again for the time left,
- * offered the plan, dropped once no sizing meets what they are asked to complete by).
+ * Punctual as deployed: every arrival is a submission that the gateway's own {@link Conductor} drives through the
+ * one {@code SubmissionMachine} — size, reserve (and retry), wait for the reservation's queue, launch, follow, move a
+ * run out of an ending reservation, kill a large violator, release, learn — against the in-memory YARN that passes
+ * the same contract tests as the real one. The launcher submits to that YARN ({@code InMemoryLauncher}); the
+ * application runs on the simulator's CPUs from the moment YARN has it, and what the simulator sees of it (its tasks,
+ * its end, its deadline passing) reaches the machine as the gateway's poller would report it. Under justice and rush
+ * the queued submissions take their turns in the one {@link AdmissionOrder} the gateway's rounds use, at every
+ * arrival, completion and kill.
  */
 final class DeployedPolicy implements Policy {
 
@@ -48,34 +45,32 @@ final class DeployedPolicy implements Policy {
 
     private final String name;
     private final SubmissionPipeline pipeline;
+    private final Conductor conductor;
     private final SimulatedLearning learning;
     private final ManualClock clock;
-    private final ClusterGateway yarn;
+    private final InMemoryClusterGateway yarn;
     private final String planQueue;
     private final String team;
     private final DeadlineUtility utility;
     private final boolean expiryKills;
-    private final Map<Integer, Held> held = new HashMap<>();
-    private final Map<Integer, Waiting> waiting = new LinkedHashMap<>();
-
-    private record Held(ReservationId reservation, int executors, int capacityCpus) {
-    }
-
-    /** A job in the admission queue, with the CPUs and hold its last sizing asked for. */
-    private record Waiting(JobView job, Submission submission, int cpus, Duration hold, String refusal) {
-    }
+    private final Map<Integer, SubmissionState> states = new HashMap<>();
+    private final Map<Integer, JobView> jobs = new HashMap<>();
+    private final Set<Integer> started = new HashSet<>();
+    private final List<AppId> launched = new ArrayList<>();
 
     DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, ManualClock clock,
-                   ClusterGateway yarn, String planQueue, String team, DeadlineUtility utility, boolean expiryKills) {
-        this.utility = utility;
-        this.expiryKills = expiryKills;
+                   InMemoryClusterGateway yarn, String planQueue, String team, DeadlineUtility utility,
+                   boolean expiryKills) {
         this.name = name;
         this.pipeline = pipeline;
+        this.conductor = pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
         this.clock = clock;
         this.yarn = yarn;
         this.planQueue = planQueue;
         this.team = team;
+        this.utility = utility;
+        this.expiryKills = expiryKills;
     }
 
     @Override
@@ -86,106 +81,132 @@ final class DeployedPolicy implements Policy {
     @Override
     public void arrived(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        Submission submission = new Submission("sim-" + job.index(), ARGS, new JobKey(team, job.key()),
+        Submission submission = new Submission(SimulatedRuns.id(job), ARGS, new JobKey(team, job.key()),
                 clock.instant(), SimTime.at(job.due()), planQueue, Path.of("."));
-        Waiting arrival = new Waiting(job, submission, 0, Duration.ZERO, "not yet offered the plan");
-        if (pipeline.admission() == AdmissionPolicy.FIRST_FIT) {
-            attempt(cluster, arrival, Optional.empty(), "").ifPresent(noRoom -> cluster.drop(job, noRoom.refusal()));
-        } else {
-            waiting.put(job.index(), arrival);
-            round(cluster);
-        }
+        jobs.put(job.index(), job);
+        advance(cluster, job, new SubmissionState.Received(submission), new Observation.Tick());
+        round(cluster);
     }
 
-    /** Every waiting job takes its turn in the admission policy's order, as in the gateway's rounds. */
-    private void round(Cluster cluster) {
-        Map<String, Waiting> byId = new HashMap<>();
-        waiting.values().forEach(w -> byId.put(w.submission().id(), w));
-        List<AdmissionOrder.Turn> turns = AdmissionOrder.turns(pipeline.admission(), waiting.values().stream()
-                .map(w -> new AdmissionOrder.Waiting(w.submission().id(), w.cpus(), w.hold(),
-                        w.submission().submittedAt(), w.submission().deadline(), utility)).toList(),
-                pipeline.freeCpus(planQueue), clock.instant());
-        for (AdmissionOrder.Turn turn : turns) {
-            Waiting next = byId.get(turn.id());
-            waiting.remove(next.job().index());
-            attempt(cluster, next, turn.completeBy(), "dropped from the admission queue (last: " + next.refusal()
-                    + "): ").ifPresent(still -> waiting.put(still.job().index(), still));
+    /** Time the machine waits for has come: a reservation's queue, a retry, the end of a hold. */
+    @Override
+    public void woke(Cluster cluster, JobView job) {
+        clock.set(SimTime.at(cluster.now()));
+        SubmissionState state = states.get(job.index());
+        if (state instanceof SubmissionState.Running running) {
+            advance(cluster, job, state, polled(cluster, job, running.app()));
+        } else if (state != null) {
+            advance(cluster, job, state, new Observation.Tick());
         }
-    }
-
-    /**
-     * Sizes the job for the time it has left and asks for its reservation; starts it when held, drops it (with
-     * {@code dropped} before the reason) when no sizing meets its deadline, and otherwise returns it with why not.
-     */
-    private Optional<Waiting> attempt(Cluster cluster, Waiting turn, Optional<Instant> completeBy, String dropped) {
-        JobView job = turn.job();
-        Submission asked = completeBy.map(turn.submission()::completingBy).orElse(turn.submission());
-        Decision decision = pipeline.decide(asked);
-        if (!(decision.sizing() instanceof SizingDecision.Sized sized)) {
-            cluster.drop(job, dropped + "the deadline cannot be met: " + reason(decision.sizing()));
-            return Optional.empty();
-        }
-        Sizing sizing = decision.sizingFor(sized);
-        Observation.ReservationDone done = pipeline.reserveOnce(asked, sizing);
-        if (done.held().isEmpty()) {
-            return Optional.of(new Waiting(job, turn.submission(), (int) sizing.shapes().total().vcores(),
-                    sizing.hold(), done.refusal()));
-        }
-        ReservationInfo reservation = done.held().get();
-        held.put(job.index(), new Held(reservation.id(), sized.executors(), sizing.capacityCpus()));
-        double opens = Math.max(cluster.now(), Math.ceil(SimTime.seconds(opening(reservation))));
-        cluster.startAt(job, Math.min(sized.executors(), cluster.capacityCpus()), opens,
-                expiryKills ? Math.max(opens, SimTime.seconds(closing(reservation))) : Double.POSITIVE_INFINITY);
-        return Optional.empty();
     }
 
     @Override
     public void finished(Cluster cluster, FinishedRun run) {
-        Held gone = held.remove(run.job().index());
         clock.set(SimTime.at(cluster.now()));
-        yarn.release(gone.reservation());
-        learning.record(run, gone.executors(), gone.capacityCpus());
+        SubmissionState state = states.get(run.job().index());
+        if (state instanceof SubmissionState.Running running) {
+            learning.ran(running.submission(), run);
+            yarn.finish(running.app(), AppState.SUCCEEDED, "");
+            advance(cluster, run.job(), state, polled(cluster, run.job(), running.app()));
+        }
         round(cluster);
     }
 
+    /** The deadline passed: the poller's next report, with the tasks started so far, is what Justice's rule judges. */
     @Override
     public void overdue(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        Optional<String> verdict = pipeline.violators().verdict(clock.instant(), SimTime.at(job.due()),
-                cluster.tasksStarted(job));
-        if (verdict.isPresent()) {
-            yarn.release(held.remove(job.index()).reservation());
-            cluster.kill(job, verdict.get());
+        if (states.get(job.index()) instanceof SubmissionState.Running running) {
+            advance(cluster, job, running, polled(cluster, job, running.app()));
             round(cluster);
         }
     }
 
-    /** YARN killed the job when its reservation ended: the reservation is gone, its capacity free for the others. */
+    /** The reservation ended with the run in it (punctual-expiry: nothing moved it): YARN killed it. */
     @Override
     public void expired(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        yarn.release(held.remove(job.index()).reservation());
+        if (states.get(job.index()) instanceof SubmissionState.Running running) {
+            yarn.finish(running.app(), AppState.KILLED, "Application killed due to expiry of reservation queue");
+            advance(cluster, job, running, polled(cluster, job, running.app()));
+        }
         round(cluster);
+    }
+
+    private Observation.AppSeen polled(Cluster cluster, JobView job, AppId app) {
+        return new Observation.AppSeen(yarn.application(app), cluster.isRunning(job) ? cluster.tasksStarted(job) : 0,
+                Optional.empty());
+    }
+
+    /** Every queued submission takes its turn in the admission policy's order, as in the gateway's rounds. */
+    private void round(Cluster cluster) {
+        if (pipeline.admission() == AdmissionPolicy.FIRST_FIT) {
+            return;
+        }
+        Map<String, Integer> byId = new HashMap<>();
+        List<AdmissionOrder.Waiting> waiting = new ArrayList<>();
+        states.forEach((index, state) -> {
+            if (state instanceof SubmissionState.Queued queued) {
+                byId.put(queued.submission().id(), index);
+                waiting.add(new AdmissionOrder.Waiting(queued.submission().id(),
+                        (int) queued.sizing().shapes().total().vcores(), queued.sizing().hold(),
+                        queued.submission().submittedAt(), queued.submission().deadline(), utility));
+            }
+        });
+        if (waiting.isEmpty()) {
+            return;
+        }
+        for (AdmissionOrder.Turn turn : AdmissionOrder.turns(pipeline.admission(), waiting,
+                pipeline.freeCpus(planQueue), clock.instant())) {
+            int index = byId.get(turn.id());
+            advance(cluster, jobs.get(index), states.get(index), new Observation.Turn(turn.completeBy()));
+        }
+    }
+
+    private void advance(Cluster cluster, JobView job, SubmissionState state, Observation observation) {
+        SubmissionState next = conductor.advance(state, observation);
+        if (next.isEnded()) {
+            states.remove(job.index());
+            ended(cluster, job, ((SubmissionState.Ended) next).outcome());
+            return;
+        }
+        states.put(job.index(), next);
+        follow(cluster, job, next);
+    }
+
+    /** What the simulated cluster does for a submission the machine moved on, and when to look at it again. */
+    private void follow(Cluster cluster, JobView job, SubmissionState state) {
+        if (state instanceof SubmissionState.Running running && started.add(job.index())) {
+            launched.add(running.app());
+            int cpus = Math.min(running.sizing().shapes().executors(), cluster.capacityCpus());
+            double until = expiryKills ? running.holdEnds().map(SimTime::seconds).orElse(Double.POSITIVE_INFINITY)
+                    : Double.POSITIVE_INFINITY;
+            cluster.startAt(job, cpus, cluster.now(), Math.max(cluster.now(), until));
+        }
+        SimulatedRuns.nextLook(state, clock.instant(), expiryKills).ifPresent(at -> cluster.wakeAt(job, SimTime.seconds(at)));
+    }
+
+    private void ended(Cluster cluster, JobView job, SubmissionOutcome outcome) {
+        if (outcome instanceof SubmissionOutcome.Finished) {
+            return;
+        }
+        String reason = SimulatedRuns.reason(outcome);
+        if (started.contains(job.index())) {
+            if (cluster.isRunning(job)) {
+                cluster.kill(job, reason);
+            }
+        } else {
+            cluster.drop(job, reason);
+        }
+    }
+
+    /** The applications launched, as the simulated YARN reports them now. */
+    List<io.punctual.yarn.AppReport> applications() {
+        return launched.stream().map(yarn::application).flatMap(Optional::stream).toList();
     }
 
     /** Reservations the simulated YARN still holds (each is released when its job ends). */
     int reservationsHeld() {
         return yarn.reservations(planQueue).size();
-    }
-
-    private static Instant opening(ReservationInfo reservation) {
-        return reservation.allocation().stream().filter(s -> !s.resources().isZero()).map(AllocationStep::start)
-                .min(Instant::compareTo).orElse(reservation.arrival());
-    }
-
-    /** When the reservation's last step of containers ends: YARN kills what still runs in it then. */
-    private static Instant closing(ReservationInfo reservation) {
-        return reservation.allocation().stream().filter(s -> !s.resources().isZero()).map(AllocationStep::end)
-                .max(Instant::compareTo).orElse(reservation.deadline());
-    }
-
-    private static String reason(SizingDecision decision) {
-        return decision instanceof SizingDecision.Unmeetable u ? u.reason()
-                : ((SizingDecision.NotApplicable) decision).reason();
     }
 }

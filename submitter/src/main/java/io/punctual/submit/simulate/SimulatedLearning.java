@@ -1,5 +1,12 @@
 package io.punctual.submit.simulate;
 
+import io.punctual.submit.request.Submission;
+import io.punctual.yarn.AppState;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.policy.SimHistory;
 import io.punctual.simulate.policy.SimTime;
@@ -25,6 +32,7 @@ final class SimulatedLearning implements Learning {
     private final SimHistory history;
     private JusticeState justice;
     private Duration launchOverhead = Duration.ZERO;
+    private final Map<String, Deque<FinishedRun>> runs = new HashMap<>();
 
     SimulatedLearning(SimHistory history, ErrorSmoothing smoothing) {
         this.history = history;
@@ -58,18 +66,36 @@ final class SimulatedLearning implements Learning {
         return launchOverhead;
     }
 
-    /** The simulator reports runs through {@link #record}; a real completion has no place here. */
-    @Override
-    public LearningReport learn(Completion completion) {
-        return new LearningReport(Optional.empty(), Optional.empty(), false,
-                Optional.of("the simulator learns from simulated runs only"));
+    /**
+     * A simulated run that ended, kept until the machine learns from its completion: what the gateway reads from the
+     * run's event log (its stages and their work), the simulator measured.
+     */
+    void ran(Submission submission, FinishedRun run) {
+        runs.computeIfAbsent(key(submission.jobKey(), submission.submittedAt()), k -> new ArrayDeque<>()).add(run);
     }
 
-    void record(FinishedRun run, int executors, int capacityCpus) {
+    /** Learns from a completion as the gateway's learning does, with the simulated run standing for its event log. */
+    @Override
+    public LearningReport learn(Completion completion) {
+        Deque<FinishedRun> kept = runs.get(key(completion.jobKey(), completion.submittedAt()));
+        FinishedRun run = kept == null ? null : kept.poll();
+        if (kept != null && kept.isEmpty()) {
+            runs.remove(key(completion.jobKey(), completion.submittedAt()));
+        }
+        if (run == null || completion.state() != AppState.SUCCEEDED) {
+            return new LearningReport(Optional.empty(), Optional.empty(), false,
+                    Optional.of("a simulated run that did not succeed teaches nothing"));
+        }
         history.record(run);
         launchOverhead = SimTime.of(run.launchSeconds());
         justice = justice.track(new CompletedJob(run.stages().work(), run.job().maxParallelism(),
-                SimTime.of(run.job().deadlineSeconds()), executors, run.met(),
-                Math.max(1, capacityCpus)));
+                Duration.between(completion.submittedAt(), completion.deadline()), completion.executors(),
+                completion.metDeadline(), Math.max(1, completion.capacityCpus())));
+        return new LearningReport(Optional.of("simulated run of " + completion.jobKey()),
+                Optional.of(launchOverhead), true, Optional.empty());
+    }
+
+    private static String key(JobKey job, java.time.Instant submittedAt) {
+        return job + "@" + submittedAt;
     }
 }

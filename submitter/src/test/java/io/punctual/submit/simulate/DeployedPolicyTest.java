@@ -95,7 +95,9 @@ class DeployedPolicyTest {
         List<SimJob> jobs = Workload.jobs(new SyntheticTrace(120, 1800, 5, 0.7).generate(3), TaskModel.DEFAULT,
                 DeadlineType.FIXED2X, 3);
         ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
-        RunResult keeps = run(jobs, cluster, "first-fit");
+        DeployedPolicy moving = DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), false);
+        RunResult keeps = Simulation.run(jobs, cluster, moving, 60);
         DeployedPolicy expiring = DeployedPolicies.deployed(assembly(),
                 new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), true);
         RunResult killing = Simulation.run(jobs, cluster, expiring, 60);
@@ -106,6 +108,12 @@ class DeployedPolicyTest {
                 .isGreaterThan(keeps.jobs().stream().filter(JobResult::killed).count());
         assertThat(killing.jobs()).filteredOn(JobResult::killed).noneMatch(JobResult::metDeadline);
         assertThat(expiring.reservationsHeld()).isZero();
+        // The machine moved the overrunning runs out of their reservations (RunningRules, 10 s before the end), so
+        // YARN reports them finished in the best-effort queue, where under expiry YARN killed them.
+        assertThat(moving.applications()).filteredOn(app -> app.queue().equals("adhoc")).isNotEmpty()
+                .allSatisfy(app -> assertThat(app.state()).isEqualTo(io.punctual.yarn.AppState.SUCCEEDED));
+        assertThat(expiring.applications()).noneMatch(app -> app.queue().equals("adhoc"))
+                .anySatisfy(app -> assertThat(app.state()).isEqualTo(io.punctual.yarn.AppState.KILLED));
     }
 
     private RunResult run(List<SimJob> jobs, ClusterSpec cluster, String admission) {
