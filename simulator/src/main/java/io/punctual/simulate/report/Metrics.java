@@ -1,5 +1,7 @@
 package io.punctual.simulate.report;
 
+import io.punctual.sizing.outcome.OutcomeFigures;
+
 import io.punctual.simulate.engine.JobResult;
 import io.punctual.simulate.engine.RunResult;
 
@@ -11,12 +13,15 @@ import java.util.Map;
  * A run's metrics, as the Justice paper defines them (Section 5): satisfied-deadline ratio, productive and wasted
  * time ratios over CPU-seconds held, Jain's fairness over each job's share of its demand (capped at 1, zero for a job
  * that never ran), equality (Jain over allocations within each class of equal demand, weighted by class size), and
- * utilisation while jobs arrive (first to last arrival); plus the makespan and the simulation's own speed.
+ * utilisation while jobs arrive (first to last arrival); plus the makespan and the simulation's own speed; and the
+ * {@link OutcomeFigures} every report of Punctual shares (deadlines met over all jobs, unannounced misses over the
+ * admitted with their 95% upper bound, CPU-seconds per deadline met, null when none was met).
  */
 public record Metrics(String policy, int jobs, int met, int admitted, int dropped, int killed,
                       double satisfiedDeadlineRatio, double productiveTimeRatio, double wastedTimeRatio,
                       double fairness, double equality, double utilisation, double makespanHours, double cpuHours,
-                      double jobsPerSecond) {
+                      double jobsPerSecond, double sdrAll, long unannouncedMisses, double unannouncedMissRate,
+                      double unannouncedMissRateUpper95, Double executorSecondsPerMet) {
 
     public static Metrics of(RunResult run) {
         List<JobResult> rows = run.jobs();
@@ -24,6 +29,7 @@ public record Metrics(String policy, int jobs, int met, int admitted, int droppe
         int admitted = 0;
         int dropped = 0;
         int killed = 0;
+        int unannounced = 0;
         double productive = 0;
         double total = 0;
         double[] shares = new double[rows.size()];
@@ -34,17 +40,20 @@ public record Metrics(String policy, int jobs, int met, int admitted, int droppe
             admitted += row.admitted() ? 1 : 0;
             dropped += row.dropped() ? 1 : 0;
             killed += row.killed() ? 1 : 0;
+            unannounced += row.admitted() && !row.metDeadline() ? 1 : 0;
             total += row.cpuSeconds();
             productive += row.metDeadline() ? row.cpuSeconds() : 0;
             shares[i] = Math.min(1.0, row.allocatedCpus() / row.requestedCpus());
             lastArrival = Math.max(lastArrival, row.arrival());
         }
         int n = rows.size();
-        return new Metrics(run.policy(), n, met, admitted, dropped, killed, n == 0 ? 0 : met / (double) n,
+        OutcomeFigures outcome = new OutcomeFigures(n, met, admitted, unannounced, total);
+        return new Metrics(run.policy(), n, met, admitted, dropped, killed, outcome.sdrAll(),
                 total > 0 ? productive / total : 0, total > 0 ? (total - productive) / total : 0, jain(shares),
                 equality(rows), run.utilisation().overall(lastArrival), run.utilisation().end() / 3600, total / 3600,
-                run.wallSeconds() > 0
-                        ? n / run.wallSeconds() : Double.POSITIVE_INFINITY);
+                run.wallSeconds() > 0 ? n / run.wallSeconds() : Double.POSITIVE_INFINITY, outcome.sdrAll(),
+                unannounced, outcome.unannouncedMissRate(), outcome.unannouncedMissRateUpper95(),
+                met == 0 ? null : outcome.executorSecondsPerMet());
     }
 
     /** Jain's index (Σx)² / (n Σx²); 1 for an empty or all-zero set, where nobody is treated worse than another. */

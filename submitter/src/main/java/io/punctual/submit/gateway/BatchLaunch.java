@@ -22,6 +22,7 @@ import java.util.concurrent.Executor;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
@@ -230,6 +231,7 @@ final class BatchLaunch {
         }
         if (next instanceof SubmissionState.Ended ended) {
             SubmissionOutcome outcome = ended.outcome();
+            batch.filter(b -> !b.bestEffort()).ifPresent(b -> outcomeFigures(b, outcome));
             if (outcome instanceof SubmissionOutcome.Rejected) {
                 metrics.rejected(team);
             } else if (outcome instanceof SubmissionOutcome.Failed) {
@@ -240,6 +242,22 @@ final class BatchLaunch {
                         asked(f.submission().args().conf().get(DeadlineKeys.CONFIDENCE)));
             }
         }
+    }
+
+    /**
+     * A deadline batch's part in its team's outcome figures: admitted once it held a reservation; its executors'
+     * vcores held from the reservation's start (or its submission) to its finish.
+     */
+    private void outcomeFigures(BatchRecord batch, SubmissionOutcome outcome) {
+        boolean admitted = outcome instanceof SubmissionOutcome.Finished || batch.reservationId() != null;
+        boolean met = outcome instanceof SubmissionOutcome.Finished f && f.metDeadline();
+        double held = 0;
+        if (outcome instanceof SubmissionOutcome.Finished f && batch.executors() != null) {
+            long from = Math.max(batch.submittedAtMs(), Objects.requireNonNullElse(batch.reservationStartMs(), 0L));
+            long vcores = batch.executors() * Objects.requireNonNullElse(batch.executorVcores(), 1L);
+            held = vcores * Math.max(0, f.finishedAt().toEpochMilli() - from) / 1000.0;
+        }
+        metrics.deadlineEnded(batch.team(), admitted, met, held);
     }
 
     private static OptionalDouble asked(String confidence) {

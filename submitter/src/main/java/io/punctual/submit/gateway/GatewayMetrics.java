@@ -1,6 +1,7 @@
 package io.punctual.submit.gateway;
 
 import io.micrometer.core.instrument.Counter;
+import io.punctual.sizing.outcome.OutcomeFigures;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -40,6 +41,29 @@ public final class GatewayMetrics implements AutoCloseable {
     private final AtomicInteger queuedLaunches = new AtomicInteger();
     /** Per job key since the gateway started: deadlines met and missed, and the confidence its runs asked for. */
     private final Map<String, JobTally> jobs = new ConcurrentHashMap<>();
+    /** Per team since the gateway started: the outcome figures every report shares. */
+    private final Map<String, TeamOutcomes> outcomes = new ConcurrentHashMap<>();
+
+    /** The counts behind a team's {@link OutcomeFigures}, added to as its deadline batches end. */
+    private static final class TeamOutcomes {
+        private long jobs;
+        private long met;
+        private long admitted;
+        private long unannounced;
+        private double executorSeconds;
+
+        synchronized void add(boolean wasAdmitted, boolean metDeadline, double held) {
+            jobs++;
+            met += metDeadline ? 1 : 0;
+            admitted += wasAdmitted ? 1 : 0;
+            unannounced += wasAdmitted && !metDeadline ? 1 : 0;
+            executorSeconds += held;
+        }
+
+        synchronized OutcomeFigures figures() {
+            return new OutcomeFigures(jobs, met, admitted, unannounced, executorSeconds);
+        }
+    }
 
     private static final class JobTally {
         private final LongAdder met = new LongAdder();
@@ -123,6 +147,37 @@ public final class GatewayMetrics implements AutoCloseable {
 
     void failed(String team) {
         count(Outcome.FAILED, team);
+    }
+
+    /**
+     * A batch with a deadline ended, whatever became of it (a refusal is a miss): the team's outcome figures.
+     *
+     * @param admitted        whether it was given capacity (a reservation), so a miss after it was unannounced
+     * @param executorSeconds the executor-seconds its run held, 0 when it never ran
+     */
+    void deadlineEnded(String team, boolean admitted, boolean metDeadline, double executorSeconds) {
+        outcomes.computeIfAbsent(team, this::registerTeam).add(admitted, metDeadline, executorSeconds);
+    }
+
+    private TeamOutcomes registerTeam(String team) {
+        TeamOutcomes tally = new TeamOutcomes();
+        Gauge.builder("punctual.outcome.sdr.all", tally, t -> t.figures().sdrAll())
+                .description("Deadlines met over all deadline batches, a refusal counting as a miss").tag("team", team)
+                .register(registry);
+        Gauge.builder("punctual.outcome.unannounced.miss.rate", tally, t -> t.figures().unannouncedMissRate())
+                .description("Admitted deadline batches that then missed, over the admitted").tag("team", team)
+                .register(registry);
+        Gauge.builder("punctual.outcome.unannounced.miss.rate.upper95", tally,
+                        t -> t.figures().unannouncedMissRateUpper95())
+                .description("One-sided 95% upper bound (Clopper-Pearson) of the unannounced miss rate")
+                .tag("team", team).register(registry);
+        // NaN (no value) until a deadline is met.
+        Gauge.builder("punctual.outcome.executor.seconds.per.met", tally, t -> {
+                    double per = t.figures().executorSecondsPerMet();
+                    return Double.isInfinite(per) ? Double.NaN : per;
+                }).description("Executor-seconds held by deadline batches per deadline met").tag("team", team)
+                .register(registry);
+        return tally;
     }
 
     /** A deadline run of {@code job} ended; {@code asked} is the confidence it was sized for, when known. */

@@ -31,6 +31,23 @@ class GatewayMetricsTest {
     }
 
     @Test
+    void eachTeamsOutcomeFiguresCountARefusalAsAMissAndAMissAfterAdmissionAsUnannounced() {
+        try (GatewayMetrics metrics = new GatewayMetrics()) {
+            metrics.deadlineEnded("finance", true, true, 120);
+            metrics.deadlineEnded("finance", true, true, 60);
+            metrics.deadlineEnded("finance", true, false, 300);
+            metrics.deadlineEnded("finance", false, false, 0);
+
+            String text = metrics.prometheus(0, 0);
+
+            assertThat(text).contains("punctual_outcome_sdr_all{team=\"finance\"} 0.5\n")
+                    .containsPattern("punctual_outcome_unannounced_miss_rate\\{team=\"finance\"\\} 0\\.333")
+                    .containsPattern("punctual_outcome_unannounced_miss_rate_upper95\\{team=\"finance\"\\} 0\\.8[0-9]*\n")
+                    .contains("punctual_outcome_executor_seconds_per_met{team=\"finance\"} 240.0\n");
+        }
+    }
+
+    @Test
     void timesAreHistogramsWithSumCountAndBucketsAndTheJvmIsMeasured() {
         try (GatewayMetrics metrics = new GatewayMetrics()) {
             metrics.teams(java.util.List.of("analytics", "growth"));

@@ -1,5 +1,8 @@
 package io.punctual.submit.bench.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.punctual.sizing.outcome.OutcomeFigures;
+
 import io.punctual.submit.bench.RunInfo;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.punctual.submit.bench.BenchRow;
@@ -35,6 +38,36 @@ public record PolicySummary(String policy, Integer week, int jobs, int admitted,
                             Double oracleExecutorSeconds, Double oracleRatio, int oracleJobs,
                             PredictionError predictionError, Reserved reserved, Double spanSeconds,
                             Double wallSeconds) {
+
+    /**
+     * The figures every report shares ({@link OutcomeFigures}): an admitted job that did not meet its deadline (late,
+     * failed or killed) is an unannounced miss.
+     */
+    public OutcomeFigures outcome() {
+        return new OutcomeFigures(jobs, met, admitted, admitted - met, executorSeconds);
+    }
+
+    /** Deadlines met over all jobs, a refusal counting as a miss: the headline figure. */
+    @JsonProperty
+    public double sdrAll() {
+        return outcome().sdrAll();
+    }
+
+    @JsonProperty
+    public double unannouncedMissRate() {
+        return outcome().unannouncedMissRate();
+    }
+
+    @JsonProperty
+    public double unannouncedMissRateUpper95() {
+        return outcome().unannouncedMissRateUpper95();
+    }
+
+    /** Executor-seconds per deadline met; null when none was met. */
+    @JsonProperty
+    public Double executorSecondsPerMet() {
+        return met == 0 ? null : outcome().executorSecondsPerMet();
+    }
 
     /** finishedAt − deadline in seconds over the jobs that ran to success, nearest-rank quantiles; null when none. */
     public record Lateness(int jobs, Double p50, Double p90, Double max) {

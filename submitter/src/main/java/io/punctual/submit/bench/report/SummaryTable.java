@@ -17,9 +17,9 @@ public final class SummaryTable {
         boolean weeks = summaries.stream().anyMatch(s -> s.week() != null);
         TextTable table = weeks
                 ? new TextTable("policy", "week", "jobs", "admitted", "rejected", "failed", "met/admitted",
-                "met/all", "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused", "wall s")
+                "met/all", "unannounced miss", "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused", "wall s")
                 : new TextTable("policy", "jobs", "admitted", "rejected", "failed", "met/admitted", "met/all",
-                "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused", "wall s");
+                "unannounced miss", "late p50/p90/max s", "executor-s", "×oracle", "pred |err| p50/p90 s", "reserved unused", "wall s");
         for (PolicySummary s : summaries) {
             String[] cells = cells(s);
             if (weeks) {
@@ -39,12 +39,18 @@ public final class SummaryTable {
         PolicySummary.PredictionError error = s.predictionError();
         return new String[] {s.policy(), String.valueOf(s.jobs()), String.valueOf(s.admitted()),
                 String.valueOf(s.rejected()), String.valueOf(s.failed()), TextTable.percent(s.hitRateAdmitted()),
-                TextTable.percent(s.hitRateAll()),
+                TextTable.percent(s.hitRateAll()), unannounced(s),
                 TextTable.join(TextTable.seconds(late.p50()), TextTable.seconds(late.p90()),
                         TextTable.seconds(late.max())),
                 TextTable.whole(s.executorSeconds()), TextTable.ratio(s.oracleRatio()),
                 TextTable.join(TextTable.seconds(error.medianAbs()), TextTable.seconds(error.p90Abs())),
                 unused(s.reserved()), TextTable.whole(s.wallSeconds())};
+    }
+
+    /** "16.7% (≤ 37.4%)": the unannounced miss rate and its 95% upper bound; none without an admitted job. */
+    static String unannounced(PolicySummary s) {
+        return s.admitted() == 0 ? TextTable.NONE : TextTable.percent(s.unannouncedMissRate()) + " (≤ "
+                + TextTable.percent(s.unannouncedMissRateUpper95()) + ")";
     }
 
     /** "1200 of 5000 vcore-s (24.0%)", or the total alone when the unused part is unknown. */
