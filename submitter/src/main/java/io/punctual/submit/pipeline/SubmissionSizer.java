@@ -4,6 +4,7 @@ import io.punctual.submit.request.Submission;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.rush.GaussianEstimator;
+import io.punctual.sizing.sizer.DecisionCheck;
 import io.punctual.sizing.sizer.FirstApplicableSizer;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.JusticeSizer;
@@ -98,7 +99,7 @@ public final class SubmissionSizer {
         Sizer chain = new FirstApplicableSizer(List.of(new UserSizer(),
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
                 new JusticeSizer(learning.justice())));
-        return chain.size(request);
+        return DecisionCheck.checked(request, chain.size(request));
     }
 
     /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */
