@@ -66,6 +66,11 @@ final class Applications {
     }
 
     private final Map<AppId, App> apps = new LinkedHashMap<>();
+    /**
+     * The applications not yet known to have ended, in submission order: what scheduling and completion scan, so a
+     * cluster that ran thousands (a simulated day) does not scan them all at every step.
+     */
+    private final Map<AppId, App> live = new LinkedHashMap<>();
     private final String trackingBase;
     private final int nodes;
 
@@ -86,6 +91,14 @@ final class Applications {
                     YarnMessages.unknownQueue(id, submission.user(), submission.queue()), now);
         }
         apps.put(id, app);
+        if (!app.state.isFinal()) {
+            live.put(id, app);
+        }
+    }
+
+    private java.util.Collection<App> live() {
+        live.values().removeIf(app -> app.state.isFinal());
+        return live.values();
     }
 
     /** One scheduling pass at {@code tick}: starts what fits; true when something started. */
@@ -93,7 +106,7 @@ final class Applications {
         Map<String, QueueTree.Usage> usage = usage();
         Resources used = usage.values().stream().map(QueueTree.Usage::used).reduce(Resources.ZERO, Resources::plus);
         boolean started = false;
-        for (App app : apps.values()) {
+        for (App app : live()) {
             if (app.state != AppState.ACCEPTED) {
                 continue;
             }
@@ -123,13 +136,13 @@ final class Applications {
 
     /** When the next running application reaches the end of its run time. */
     Optional<Instant> nextCompletion() {
-        return apps.values().stream().map(App::ends).flatMap(Optional::stream).min(Instant::compareTo);
+        return live().stream().map(App::ends).flatMap(Optional::stream).min(Instant::compareTo);
     }
 
     /** Ends every running application whose run time is over by {@code t}; true when one did. */
     boolean complete(Instant t) {
         boolean any = false;
-        for (App app : apps.values()) {
+        for (App app : live()) {
             Optional<Instant> ends = app.ends();
             if (ends.isPresent() && !ends.get().isAfter(t)) {
                 app.end(AppState.SUCCEEDED, "FINISHED/SUCCEEDED", "", ends.get());
@@ -170,6 +183,7 @@ final class Applications {
     }
 
     boolean forget(AppId id) {
+        live.remove(id);
         return apps.remove(id) != null;
     }
 
@@ -178,7 +192,7 @@ final class Applications {
      * plan's default queue has failed.
      */
     void expire(String queue, Instant at) {
-        apps.values().stream().filter(a -> a.queue.equals(queue) && !a.state.isFinal())
+        live().stream().filter(a -> a.queue.equals(queue) && !a.state.isFinal()).toList()
                 .forEach(a -> a.end(AppState.KILLED, "KILLED/KILLED", YarnMessages.reservationExpired(queue), at));
     }
 
@@ -190,7 +204,7 @@ final class Applications {
     /** What runs and waits in each queue. */
     Map<String, QueueTree.Usage> usage() {
         Map<String, QueueTree.Usage> usage = new HashMap<>();
-        for (App app : apps.values()) {
+        for (App app : live()) {
             if (app.state == AppState.RUNNING) {
                 usage.merge(app.queue, new QueueTree.Usage(app.submission.demand(), 1, 0), QueueTree.Usage::plus);
             } else if (app.state == AppState.ACCEPTED) {
