@@ -166,8 +166,7 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
             if (isNew) {
                 forget(record);
             }
-            throw new UncheckedIOException("batch " + record.id() + " could not be recorded",
-                    e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
+            throw unwritable(record, e);
         } finally {
             if (isNew) {
                 pending.remove(record.id());
@@ -189,9 +188,14 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
         try {
             append(record, false).join();
         } catch (CompletionException e) {
-            throw new UncheckedIOException("batch " + record.id() + " could not be recorded",
-                    e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
+            throw unwritable(record, e);
         }
+    }
+
+    /** The journal could not be written (a failed or full disk): the store does not answer, which is a 503. */
+    private StoreUnavailable unwritable(BatchRecord record, CompletionException e) {
+        return StoreUnavailable.stateDirectory("batch " + record.id() + " could not be recorded in " + file + ": "
+                + e.getCause().getMessage(), e.getCause());
     }
 
     private CompletableFuture<Void> append(BatchRecord record, boolean created) {
