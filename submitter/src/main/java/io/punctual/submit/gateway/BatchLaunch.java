@@ -131,8 +131,14 @@ final class BatchLaunch {
             if (!state.isEnded()) {
                 conductor(id).advance(state, observation, next -> record(id, next));
             }
-        } catch (StoreUnavailable | ClusterUnreachable e) {
-            // Nothing was decided: the batch carries on from its recorded state once the part answers again.
+        } catch (ClusterUnreachable e) {
+            if (!exclusive) {
+                // A kill YARN was not told of: the caller is told so (a 503), rather than the kill being forgotten.
+                throw e;
+            }
+            // Nothing was decided: the batch carries on from its recorded state once YARN answers again.
+            pause(id, e);
+        } catch (StoreUnavailable e) {
             pause(id, e);
         } catch (RuntimeException e) {
             LOG.warn("batch {} failed", id, e);

@@ -41,7 +41,7 @@ final class GatewayRoutes {
     private final Pages pages;
     private final Runnable requireAnswering;
 
-    /** @param requireAnswering throws when a part a submission needs (YARN, the store) does not answer now */
+    /** @param requireAnswering throws when a part a submission or a kill needs (YARN, the store) does not answer now */
     GatewayRoutes(BatchService batches, ConfigSource config, GatewayMetrics metrics, Clock clock,
                   GatewayServer.Health health, Pages pages, Runnable requireAnswering) {
         this.requireAnswering = requireAnswering;
@@ -133,6 +133,10 @@ final class GatewayRoutes {
 
     private Answer batchRoute(HttpCall call, TeamConfig team, int id, String part) {
         boolean delete = call.method().equals("DELETE") && part == null;
+        if (delete) {
+            // Killing needs YARN; a kill it cannot be told of is refused, not recorded and forgotten.
+            requireAnswering.run();
+        }
         Optional<BatchRecord> batch = delete ? batches.delete(team.name(), id) : batches.get(team.name(), id);
         if (batch.isEmpty()) {
             return Answer.json(404, BatchJson.message("batch " + id + " not found"));

@@ -31,6 +31,8 @@ class GatewayFaultsTest {
     @Test
     void aResourceManagerThatStopsAnsweringIsSaidAndRequestsNeedingItAre503UntilItAnswersAgain() throws Exception {
         Gateway gateway = harness.running();
+        int id = InMemoryGatewayHarness.JSON.readTree(harness.post(gateway, "/batches", "").body()).get("id").asInt();
+        InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("running"));
         assertThat(health(gateway).get("status").asText()).isEqualTo("ok");
 
         harness.cluster.stopAnswering();
@@ -43,9 +45,16 @@ class GatewayFaultsTest {
         assertThat(InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "GET", "/batches", null)
                 .statusCode()).as("what the store holds is still served").isEqualTo(200);
 
+        assertRefused(() -> delete(gateway, id), "ResourceManager");
+        assertThat(InMemoryGatewayHarness.await(gateway, id, b -> true).get("state").asText())
+                .as("a kill YARN was not told of is not taken").isEqualTo("running");
+
         harness.cluster.answerAgain();
         awaitHealth(gateway, "ok");
         assertThat(harness.post(gateway, "/batches?dryRun=true", DEADLINE).statusCode()).isEqualTo(200);
+        assertThat(delete(gateway, id).statusCode()).isEqualTo(200);
+        assertThat(InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("killed"))
+                .get("state").asText()).isEqualTo("killed");
     }
 
     /** The directory moved away and a file put in its place: nothing can be created in it, as on a failed disk. */
@@ -80,6 +89,10 @@ class GatewayFaultsTest {
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
         assertThat(answer.headers().firstValue("Retry-After")).isPresent();
         assertThat(answer.body()).contains(naming);
+    }
+
+    private static HttpResponse<String> delete(Gateway gateway, int id) throws Exception {
+        return InMemoryGatewayHarness.call(gateway, InMemoryGatewayHarness.ANALYTICS, "DELETE", "/batches/" + id, null);
     }
 
     private static JsonNode health(Gateway gateway) throws Exception {
