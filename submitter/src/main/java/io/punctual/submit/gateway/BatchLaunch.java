@@ -163,7 +163,8 @@ final class BatchLaunch {
             live.remove(id);
             conductors.remove(id);
             change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.DEAD).reason(CallerText.of(reason))
-                    .build().logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
+                    .finished(now(), b.bestEffort() ? null : false).build()
+                    .logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
         }
     }
 
