@@ -63,7 +63,7 @@ public final class YarnGateway implements ClusterGateway {
             client.getYarnClusterMetrics();
         } catch (IOException | YarnException | RuntimeException e) {
             client.stop();
-            throw new GatewayException("cannot reach the YARN ResourceManager at " + rmAddress + " (" + firstLine(e)
+            throw new ClusterUnreachable("cannot reach the YARN ResourceManager at " + rmAddress + " (" + firstLine(e)
                     + "); check that it is running and that HADOOP_CONF_DIR/YARN_CONF_DIR point at its configuration,"
                     + " or use --embedded", e);
         }
@@ -334,7 +334,7 @@ public final class YarnGateway implements ClusterGateway {
         try {
             return body.run();
         } catch (IOException e) {
-            throw new GatewayException("could not " + what + ": the ResourceManager at " + rmAddress
+            throw new ClusterUnreachable("could not " + what + ": the ResourceManager at " + rmAddress
                     + " did not answer (" + firstLine(e) + "); check that it is running", e);
         } catch (YarnException e) {
             throw new GatewayException("could not " + what + ": YARN said " + firstLine(e), e);

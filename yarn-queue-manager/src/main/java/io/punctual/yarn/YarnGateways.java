@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /** Ways to obtain a {@link YarnGateway} without handling Hadoop types outside this module. */
@@ -15,11 +16,15 @@ public final class YarnGateways {
     private YarnGateways() {
     }
 
-    /** A gateway onto the cluster whose configuration directory is {@code confDir} (a HADOOP_CONF_DIR). */
+    /** A gateway onto the cluster whose configuration directory is {@code confDir} (a HADOOP_CONF_DIR), for a command. */
     public static ClusterGateway fromConfDir(Path confDir, Clock clock) {
+        return fromConfDir(confDir, clock, ClientPatience.COMMAND);
+    }
+
+    /** As {@link #fromConfDir(Path, Clock)}, giving up on a ResourceManager that does not answer after {@code patience}. */
+    public static ClusterGateway fromConfDir(Path confDir, Clock clock, ClientPatience patience) {
         YarnConfiguration conf = load(confDir);
-        failFast(conf);
-        return connect(conf, new NodeResourceRefresh(conf), clock);
+        return connect(conf, new NodeResourceRefresh(conf), clock, patience);
     }
 
     /**
@@ -69,17 +74,37 @@ public final class YarnGateways {
     }
 
     /** For this module's embedded cluster, which hands over its own configuration and in-process remedy. */
-    public static ClusterGateway connect(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
-        return new YarnGateway(conf, remedy, clock);
+    public static ClusterGateway connect(Configuration conf, ZeroCapacityRemedy remedy, Clock clock,
+                                         ClientPatience patience) {
+        return new YarnGateway(bounded(conf, patience), remedy, clock);
     }
 
-    /** Keeps a dead ResourceManager from stalling a client for the default fifteen minutes. */
-    private static void failFast(Configuration conf) {
+    /**
+     * A copy of {@code given} whose client gives up on a ResourceManager that does not answer after {@code patience}
+     * (a site's shorter wait to connect is kept, never lengthened). A call then fails within about
+     * {@code connect + 2 * answer}. Inside each of the ResourceManager
+     * proxy's retries Hadoop's IPC client would retry a refused connection ten times more, and a timed-out one 45
+     * times: the proxy's retries alone bound the wait.
+     */
+    static Configuration bounded(Configuration given, ClientPatience patience) {
+        YarnConfiguration conf = new YarnConfiguration(given);
+        long connect = patience.connect().toMillis();
         if (conf.get(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS) == null
-                || conf.getLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 0) > 30_000) {
-            conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 30_000);
+                || conf.getLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 0) > connect
+                || conf.getLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 0) < 0) {
+            conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, connect);
         }
-        conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1_000);
+        // The proxy's retries are counted (max-wait / interval), and each may wait a whole answer timeout: with an
+        // answer timeout, one retry only, so a hung ResourceManager costs two timeouts, not six (measured: 95 s).
+        long interval = patience.answer().isZero() ? Math.min(1_000, connect) : connect;
+        conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, interval);
         conf.setLong(YarnConfiguration.YARN_CLIENT_APPLICATION_CLIENT_PROTOCOL_POLL_TIMEOUT_MS, 60_000);
+        conf.setInt(CommonConfigurationKeys.IPC_CLIENT_CONNECT_MAX_RETRIES_KEY, 0);
+        conf.setInt(CommonConfigurationKeys.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
+        conf.setInt(CommonConfigurationKeys.IPC_CLIENT_CONNECT_TIMEOUT_KEY, (int) Math.min(2_000, connect));
+        if (!patience.answer().isZero()) {
+            conf.setInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY, (int) patience.answer().toMillis());
+        }
+        return conf;
     }
 }

@@ -28,6 +28,11 @@ public abstract class ClusterGatewayContract {
 
     /** The longest the reservation system may take to open a reservation's queue (YARN's plan follower steps 1 s). */
     private static final Duration FOLLOWER_PATIENCE = Duration.ofSeconds(30);
+    /**
+     * The longest a call may take to fail when the ResourceManager does not answer: a gateway's caller is told within
+     * seconds, not after Hadoop's fifteen minutes of retries.
+     */
+    private static final Duration UNANSWERED_PATIENCE = Duration.ofSeconds(20);
     /** A reservation that ends while a test's application still runs in it. */
     private static final Duration SHORT_WINDOW = Duration.ofSeconds(30);
 
@@ -43,6 +48,12 @@ public abstract class ClusterGatewayContract {
 
     /** Starts an application that runs until it is killed (for minutes at least) in {@code queue}. */
     protected abstract AppId startApplication(String queue, Set<String> tags);
+
+    /** The ResourceManager stops answering the gateway (it is stopped, or the link to it is cut). */
+    protected abstract void stopAnswering();
+
+    /** The ResourceManager answers again, knowing what it knew. */
+    protected abstract void answerAgain();
 
     /** The reservable queue; both clusters call it {@code sla}. */
     protected String planQueue() {
@@ -341,6 +352,32 @@ public abstract class ClusterGatewayContract {
         String firstContainer = "container_" + id.value().substring("application_".length()) + "_01_000001";
         assertThat(page.getPath()).isEqualTo("/node/containerlogs/" + firstContainer + "/"
                 + gateway().application(id).orElseThrow().user());
+    }
+
+    @Test
+    void aResourceManagerThatDoesNotAnswerFailsEachCallWithinSecondsAndIsFoundAgainWhenItAnswers() {
+        String tag = uniqueTag("contract-unanswered");
+        assertThat(gateway().applicationsTagged(tag)).isEmpty();
+
+        stopAnswering();
+        try {
+            for (Runnable call : List.<Runnable>of(() -> gateway().snapshot(), () -> gateway().applicationsTagged(tag),
+                    () -> gateway().reservations(planQueue()))) {
+                long started = System.nanoTime();
+                assertThatThrownBy(call::run).isInstanceOf(ClusterUnreachable.class)
+                        .hasMessageContaining("ResourceManager");
+                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                System.out.println("a ResourceManager that does not answer failed the call after " + took.toMillis()
+                        + " ms");
+                assertThat(took).isLessThan(UNANSWERED_PATIENCE);
+            }
+        } finally {
+            answerAgain();
+        }
+
+        // The same gateway, not a new one: whoever holds it needs no restart once the ResourceManager is back.
+        assertThat(gateway().snapshot().nodeManagers()).isPositive();
+        assertThat(gateway().applicationsTagged(tag)).isEmpty();
     }
 
     /** The AM container's log URL, once the scheduler has given the application its AM container. */

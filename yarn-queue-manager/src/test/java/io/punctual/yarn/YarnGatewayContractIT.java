@@ -2,6 +2,7 @@ package io.punctual.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.punctual.yarn.embedded.ResourceManagerLink;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -29,9 +30,15 @@ class YarnGatewayContractIT extends ClusterGatewayContract {
     static final TestCluster cluster = TestCluster.perClass("gateway-contract-it");
 
     private static YarnClient client;
+    private static ResourceManagerLink link;
+    private static ClusterGateway linked;
 
     @BeforeAll
-    static void connectClient() {
+    static void connectClient() throws IOException {
+        // The gateway under test reaches the ResourceManager through a link the tests can cut, with a serving
+        // gateway's patience; the sleeping applications are started directly.
+        link = new ResourceManagerLink(cluster.yarn().resourceManagerAddress());
+        linked = cluster.yarn().gateway(ClientPatience.SERVING, link.address());
         YarnConfiguration conf = new YarnConfiguration();
         conf.addResource(new org.apache.hadoop.fs.Path(cluster.yarn().confDir().resolve("yarn-site.xml").toUri()));
         client = YarnClient.createYarnClient();
@@ -44,11 +51,54 @@ class YarnGatewayContractIT extends ClusterGatewayContract {
         if (client != null) {
             client.stop();
         }
+        if (linked != null) {
+            linked.close();
+        }
+        if (link != null) {
+            link.close();
+        }
     }
 
     @Override
     protected ClusterGateway gateway() {
-        return cluster.gateway();
+        return linked;
+    }
+
+    @Override
+    protected void stopAnswering() {
+        try {
+            link.refuse();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    protected void answerAgain() {
+        try {
+            link.restore();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** A hung ResourceManager takes connections and never answers: the call gives up after the serving patience. */
+    @Test
+    void aResourceManagerThatTakesTheCallButNeverAnswersFailsItWithinSeconds() throws IOException {
+        assertThat(gateway().snapshot().nodeManagers()).isPositive();
+        link.silence();
+        try {
+            long started = System.nanoTime();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> gateway().applicationsTagged("contract-hung"))
+                    .isInstanceOf(ClusterUnreachable.class);
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            System.out.println("a silent ResourceManager failed the call after " + took.toMillis() + " ms");
+            assertThat(took).isLessThan(ClientPatience.SERVING.answer().multipliedBy(2)
+                    .plus(ClientPatience.SERVING.connect()).plusSeconds(5));
+        } finally {
+            link.restore();
+        }
+        assertThat(gateway().applicationsTagged("contract-hung")).isEmpty();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.punctual.submit.cli;
 
+import io.punctual.yarn.ClientPatience;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.queues.DonorTeamQueues;
 import io.punctual.yarn.queues.QueueOccupancy;
@@ -28,10 +29,16 @@ public record ClusterSession(ClusterGateway gateway, Path confDir, Optional<Embe
     public static final String DEFAULT_PLAN_QUEUE = "sla";
 
     public static ClusterSession open(boolean embedded, CliContext context) {
+        return open(embedded, context, ClientPatience.COMMAND);
+    }
+
+    /** As {@link #open(boolean, CliContext)}, giving up on a ResourceManager that does not answer after {@code patience}. */
+    public static ClusterSession open(boolean embedded, CliContext context, ClientPatience patience) {
         if (embedded) {
             EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), context.home().embeddedConf());
             try {
-                return new ClusterSession(yarn.gateway(), yarn.confDir(), Optional.of(yarn), yarn.spec().planQueue());
+                return new ClusterSession(yarn.gateway(patience), yarn.confDir(), Optional.of(yarn),
+                        yarn.spec().planQueue());
             } catch (RuntimeException e) {
                 yarn.close();
                 throw e;
@@ -40,7 +47,7 @@ public record ClusterSession(ClusterGateway gateway, Path confDir, Optional<Embe
         Path confDir = YarnGateways.confDirFrom(context.env()).orElseThrow(() -> new UsageException(
                 "no cluster to submit to: set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your YARN client configuration,"
                         + " or pass --embedded to use an in-process cluster"));
-        ClusterGateway gateway = YarnGateways.fromConfDir(confDir, context.clock());
+        ClusterGateway gateway = YarnGateways.fromConfDir(confDir, context.clock(), patience);
         return new ClusterSession(gateway, confDir, Optional.empty(), DEFAULT_PLAN_QUEUE);
     }
 

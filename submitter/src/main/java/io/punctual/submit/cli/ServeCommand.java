@@ -3,6 +3,7 @@ package io.punctual.submit.cli;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.InvalidConfigException;
 import io.punctual.submit.gateway.Gateway;
+import io.punctual.yarn.ClientPatience;
 import io.punctual.submit.assembly.Assembly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -50,7 +51,8 @@ public final class ServeCommand implements Command {
         }
         var site = config.current().site();
         int port = flags.whole("--port", site.gateway().port());
-        try (ClusterSession cluster = ClusterSession.open(embedded, context);
+        // A gateway answers requests: a ResourceManager that does not answer is told within seconds (FaultWatch).
+        try (ClusterSession cluster = ClusterSession.open(embedded, context, ClientPatience.SERVING);
              Gateway gateway = Gateway.start(new Gateway.Setup(config, cluster.gateway(), cluster.confDir(),
                      context.home(), Assembly.sparkRuntime(site.spark(), SubmissionRunner.runtime(context), embedded,
                              cluster.confDir()), context.clock(), site.gateway().host(), port,

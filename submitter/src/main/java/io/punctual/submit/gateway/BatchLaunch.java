@@ -17,6 +17,7 @@ import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.SubmissionState;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.yarn.AppReport;
+import io.punctual.yarn.ClusterUnreachable;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.nio.file.Path;
@@ -131,6 +132,13 @@ final class BatchLaunch {
             if (!state.isEnded()) {
                 conductor(id).advance(state, observation, next -> record(id, next));
             }
+        } catch (ClusterUnreachable e) {
+            if (!exclusive) {
+                // A kill YARN was not told of: the caller is told so (a 503), rather than the kill being forgotten.
+                throw e;
+            }
+            // Nothing was decided: the batch carries on from its recorded state once YARN answers again.
+            pause(id, e);
         } catch (StoreUnavailable e) {
             pause(id, e);
         } catch (RuntimeException e) {
@@ -156,17 +164,20 @@ final class BatchLaunch {
             live.remove(id);
             conductors.remove(id);
             change(id, b -> b.isFinal() ? b : b.toBuilder().state(BatchState.DEAD).reason(CallerText.of(reason))
-                    .build().logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
+                    .finished(now(), b.bestEffort() ? null : false).build()
+                    .logged(clock.instant() + " failed: " + CallerText.of(reason), now()));
         }
     }
 
     /**
-     * A step met an unavailable store: its outcome may not be recorded, and failing the batch could not be recorded
-     * either. The batch carries on from its last recorded state, as after a restart (an application it started is
+     * A step met an unavailable store (its outcome may not be recorded, and failing the batch could not be recorded
+     * either) or a ResourceManager that did not answer (nothing was decided, and failing the batch would end it for
+     * an outage). The batch carries on from its last recorded state, as after a restart (an application it started is
      * found by its tag), once the lead hands it out again ({@link #takeInterrupted}).
      */
-    private void pause(int id, StoreUnavailable e) {
-        LOG.warn("batch {} paused until the store answers: {}", id, e.getMessage());
+    private void pause(int id, RuntimeException e) {
+        LOG.warn("batch {} paused until {} answers: {}", id, e instanceof StoreUnavailable ? "the store" : "YARN",
+                e.getMessage());
         live.remove(id);
         conductors.remove(id);
         interrupted.add(id);

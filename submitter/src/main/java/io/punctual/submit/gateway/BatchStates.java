@@ -123,6 +123,8 @@ final class BatchStates {
         if (outcome instanceof SubmissionOutcome.Killed k) {
             return b.state(BatchState.KILLED).reason(k.why()).finished(nowMs, before.bestEffort() ? null : false);
         }
-        return b.state(BatchState.DEAD).reason(CallerText.of(((SubmissionOutcome.Failed) outcome).reason()));
+        // A failed batch ended too, and when: a client polling for finishedAt must not wait for ever.
+        return b.state(BatchState.DEAD).reason(CallerText.of(((SubmissionOutcome.Failed) outcome).reason()))
+                .finished(nowMs, before.bestEffort() ? null : false);
     }
 }

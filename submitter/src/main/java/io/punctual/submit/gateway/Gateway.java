@@ -11,6 +11,7 @@ import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.yarn.CachedReads;
+import io.punctual.yarn.ClusterCircuit;
 import io.punctual.yarn.DefaultFileSystem;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.queues.TeamQueues;
@@ -44,6 +45,7 @@ public final class Gateway implements AutoCloseable {
     private final Lease lease;
     private final GatewayServer server;
     private final ScheduledExecutorService scheduler;
+    private final FaultWatch faults;
     private final int[] recovered;
 
     /** What a gateway is started with. */
@@ -60,7 +62,8 @@ public final class Gateway implements AutoCloseable {
     }
 
     private Gateway(BatchService batches, BatchStore store, Lease lease, GatewayServer server,
-                    ScheduledExecutorService scheduler, int[] recovered) {
+                    ScheduledExecutorService scheduler, FaultWatch faults, int[] recovered) {
+        this.faults = faults;
         this.batches = batches;
         this.store = store;
         this.lease = lease;
@@ -70,12 +73,16 @@ public final class Gateway implements AutoCloseable {
     }
 
     public static Gateway start(Setup given) throws IOException {
-        // Sizing reads the cluster and the plan for every submission: a burst shares one read per second.
-        Setup setup = new Setup(given.config(), new CachedReads(given.cluster(), Duration.ofSeconds(1)),
+        var site = given.config().current().site();
+        Path storeDir = site.gateway().stateDir(given.home());
+        FaultWatch faults = FaultWatch.of(given.cluster(), storeDir, given.clock());
+        // Sizing reads the cluster and the plan for every submission: a burst shares one read per second. No call
+        // waits for a ResourceManager the watch knows does not answer.
+        ClusterGateway guarded = new ClusterCircuit(given.cluster(),
+                () -> faults.resourceManager().map(FaultWatch.Fault::cause), faults::clusterFailed);
+        Setup setup = new Setup(given.config(), new CachedReads(guarded, Duration.ofSeconds(1)),
                 given.hadoopConfDir(), given.home(), given.runtime(), given.clock(), given.host(), given.port(),
                 given.teamQueues(), given.launcher());
-        var site = setup.config().current().site();
-        Path storeDir = site.gateway().stateDir(setup.home());
         var database = site.gateway().database();
         BatchStore store = database.shared() ? PostgresBatchStore.open(database)
                 : JournalBatchStore.open(storeDir.resolve("batches"));
@@ -94,25 +101,36 @@ public final class Gateway implements AutoCloseable {
         GatewayRecovery recovery = new GatewayRecovery(batches, setup.cluster(), setup.clock());
         LeaderDuties lead = new LeaderDuties(lease, batches, recovery,
                 new AppPoller(store, batches.launcher(), setup.cluster(), batches.links(),
-                        batches.admissions()));
+                        batches.admissions()), () -> faults.resourceManager().isEmpty());
         int[] recovered = lead.start();
         lead.whileLeading(placeQueues).run();
+        faults.start();
+        ScheduledExecutorService scheduler = schedule(site.gateway().pollInterval(), lead, recovery, setup.config(),
+                placeQueues);
+        GatewayServer server = new GatewayServer(new GatewayServer.Listen(setup.host(), setup.port(),
+                site.gateway().tls(), site.gateway().idleTimeout()), batches, setup.config(), metrics,
+                setup.clock(), () -> health(setup, store, batches, lead, faults), new Pages(),
+                faults::requireAnswering);
+        return new Gateway(batches, store, lease, server, scheduler, faults, recovered);
+    }
+
+    /** The lead's rounds, reaping, configuration reloads and queue placement, on one daemon thread. */
+    private static ScheduledExecutorService schedule(Duration pollInterval, LeaderDuties lead,
+                                                     GatewayRecovery recovery, ConfigSource config,
+                                                     Runnable placeQueues) {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "punctual-poller");
             thread.setDaemon(true);
             return thread;
         });
-        long poll = site.gateway().pollInterval().toMillis();
+        long poll = pollInterval.toMillis();
         scheduler.scheduleWithFixedDelay(lead, poll, poll, TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(lead.whileLeading(() -> safely(recovery::reap)), REAP_EVERY.toMillis(),
                 REAP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        scheduler.scheduleWithFixedDelay(new ConfigWatch(setup.config()), 5, 5, TimeUnit.SECONDS);
+        scheduler.scheduleWithFixedDelay(new ConfigWatch(config), 5, 5, TimeUnit.SECONDS);
         // BoPF's Hard groups reserve their next bursts: one gateway only, or each burst would be reserved twice.
         scheduler.scheduleWithFixedDelay(lead.whileLeading(placeQueues), 60, 60, TimeUnit.SECONDS);
-        GatewayServer server = new GatewayServer(new GatewayServer.Listen(setup.host(), setup.port(),
-                site.gateway().tls(), site.gateway().idleTimeout()), batches, setup.config(), metrics,
-                setup.clock(), () -> health(setup, store, batches, lead), new Pages());
-        return new Gateway(batches, store, lease, server, scheduler, recovered);
+        return scheduler;
     }
 
     /** Each batch's pipeline: the team's sizing knobs, the shared launcher and learning, its own event log. */
@@ -131,11 +149,16 @@ public final class Gateway implements AutoCloseable {
         queues.renew(now);
     }
 
-    private static ObjectNode health(Setup setup, BatchStore store, BatchService batches, LeaderDuties lead) {
+    private static ObjectNode health(Setup setup, BatchStore store, BatchService batches, LeaderDuties lead,
+                                     FaultWatch faults) {
         var health = setup.config().health();
-        int starved = ReservationHealth.withoutCapacity(store.unfinished(), setup.cluster(), setup.clock().instant());
+        // Counting starved reservations asks YARN: not while it is known not to answer (the answer would be a wait).
+        int starved = faults.resourceManager().isPresent() ? 0
+                : ReservationHealth.withoutCapacity(store.unfinished(), setup.cluster(), setup.clock().instant());
         ObjectNode node = BatchJson.JSON.createObjectNode();
-        node.put("status", health.healthy() && store.problems().isEmpty() && starved == 0 ? "ok" : "degraded");
+        node.put("status", health.healthy() && store.problems().isEmpty() && starved == 0 && faults.healthy()
+                ? "ok" : "degraded");
+        faults.report(node);
         node.put("reservationsWithoutCapacity", starved);
         ObjectNode config = node.putObject("config");
         config.put("directory", setup.config().directory().toString());
@@ -185,6 +208,7 @@ public final class Gateway implements AutoCloseable {
     public void close() {
         server.close();
         scheduler.shutdownNow();
+        faults.close();
         batches.close();
         lease.close();
         store.close();

@@ -4,18 +4,25 @@ import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
+import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.SparkSettings;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a gateway does when it starts over its store: re-attaches to the applications its batches started (found by
- * their tags), launches again the batches that never reached YARN (after stopping any spark-submit a killed gateway
- * left behind, so no application is started twice), releases reservations no batch will use, and kills gateway
- * applications that no batch owns (their client is gone).
+ * What a gateway does when it starts over its store: stops any spark-submit a killed gateway left behind (so no
+ * application is started twice, nor one kept retrying a ResourceManager that died with the gateway), re-attaches to
+ * the applications its batches started (found by their tags), launches again the batches that never reached YARN,
+ * releases reservations no batch will use, and kills gateway applications that no batch owns (their client is gone).
+ * In client mode spark-submit is the driver: one whose application YARN has is left to run.
  */
 final class GatewayRecovery {
 
@@ -26,6 +33,9 @@ final class GatewayRecovery {
 
     /** A batch whose launch was under way at this many restarts is not launched again: it may be the cause. */
     static final int MAX_EARLY_RESTARTS = 2;
+
+    /** How long a killed orphan may take to go (SIGKILL: no time at all, unless the host is thrashing). */
+    private static final Duration ORPHAN_EXIT = Duration.ofSeconds(5);
 
     private final BatchService batches;
     private final ClusterGateway gateway;
@@ -46,6 +56,7 @@ final class GatewayRecovery {
         int attached = 0;
         int relaunched = 0;
         for (BatchRecord batch : batches.store().unfinished()) {
+            stopOrphans(batch);
             try {
                 if (batch.appId() == null) {
                     long before = batch.log().stream().filter(line -> line.contains(RESTARTED_EARLY)).count();
@@ -69,6 +80,40 @@ final class GatewayRecovery {
         }
         reap();
         return new int[] {attached, relaunched};
+    }
+
+    /**
+     * Stops a spark-submit a killed gateway left behind for the batch, whether or not YARN had its application: after
+     * {@code kill -9} of {@code serve --embedded} its YARN is gone with the gateway, so the spark-submit retries a
+     * ResourceManager that will never know its application, for as long as its client's patience lasts, or submits
+     * it to the new one. Found by the batch's mark on its command line, as the launch looks for one too.
+     */
+    private static void stopOrphans(BatchRecord batch) {
+        if (batch.appId() != null && !SparkSettings.clusterMode(SparkSettings.effective(batch.request()))) {
+            return;
+        }
+        String mark = DeadlineKeys.SUBMISSION_ID + "=" + batch.submissionId();
+        ProcessHandle self = ProcessHandle.current();
+        ProcessHandle.allProcesses().filter(p -> !p.equals(self))
+                .filter(p -> p.info().commandLine().map(c -> c.contains(mark)).orElse(false))
+                .forEach(orphan -> {
+                    LOG.warn("stopping process {}: a spark-submit of batch {} that a previous gateway left behind",
+                            orphan.pid(), batch.id());
+                    orphan.descendants().forEach(ProcessHandle::destroyForcibly);
+                    orphan.destroyForcibly();
+                    awaitExit(orphan);
+                });
+    }
+
+    /** A batch launched again must not race the old spark-submit's last steps. */
+    private static void awaitExit(ProcessHandle process) {
+        try {
+            process.onExit().get(ORPHAN_EXIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("process {} did not exit within {}", process.pid(), ORPHAN_EXIT);
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.gateway.HttpCall.Answer;
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.InvalidRequest;
+import io.punctual.yarn.ClusterUnreachable;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,12 @@ final class GatewayRoutes {
     /** Every key is stored with its batch, so its length is bounded like any other field. */
     static final int MAX_IDEMPOTENCY_KEY = 255;
     private static final Pattern BATCH = Pattern.compile("/batches/(\\d+)(/state|/log)?/?");
+    /** What a caller is told when YARN does not answer: where it is and what the client said stay in the log. */
+    static final String CLUSTER_UNREACHABLE = "YARN's ResourceManager is not answering the gateway, so this request"
+            + " was not taken and nothing was recorded; retry after Retry-After seconds (GET /healthz says when it"
+            + " answers again)";
+    /** Two of the fault watch's checks: by then it has looked again. */
+    private static final String RETRY_CLUSTER = Long.toString(FaultWatch.EVERY.multipliedBy(2).toSeconds());
 
     private final BatchService batches;
     private final ConfigSource config;
@@ -35,9 +42,12 @@ final class GatewayRoutes {
     private final Clock clock;
     private final GatewayServer.Health health;
     private final Pages pages;
+    private final Runnable requireAnswering;
 
+    /** @param requireAnswering throws when a part a submission or a kill needs (YARN, the store) does not answer now */
     GatewayRoutes(BatchService batches, ConfigSource config, GatewayMetrics metrics, Clock clock,
-                  GatewayServer.Health health, Pages pages) {
+                  GatewayServer.Health health, Pages pages, Runnable requireAnswering) {
+        this.requireAnswering = requireAnswering;
         this.batches = batches;
         this.config = config;
         this.metrics = metrics;
@@ -58,7 +68,10 @@ final class GatewayRoutes {
             return Answer.json(400, BatchJson.message(e.getMessage()));
         } catch (StoreUnavailable e) {
             LOG.warn("request {} {} answered 503: {}", call.method(), call.path(), e.getMessage());
-            return Answer.json(503, BatchJson.message(StoreUnavailable.FOR_CALLERS)).with("Retry-After", "5");
+            return Answer.json(503, BatchJson.message(e.forCallers())).with("Retry-After", "5");
+        } catch (ClusterUnreachable e) {
+            LOG.warn("request {} {} answered 503: {}", call.method(), call.path(), e.getMessage());
+            return Answer.json(503, BatchJson.message(CLUSTER_UNREACHABLE)).with("Retry-After", RETRY_CLUSTER);
         } catch (RuntimeException e) {
             LOG.error("request {} {} failed", call.method(), call.path(), e);
             return Answer.json(500, BatchJson.message("internal error: " + CallerText.of(e.getMessage())
@@ -101,6 +114,8 @@ final class GatewayRoutes {
         } else if (!call.method().equals("POST")) {
             return Answer.json(405, BatchJson.message(call.method() + " is not allowed on /batches"));
         }
+        // Refused at once, before the body is read: sizing and admission would wait for YARN, then fail.
+        requireAnswering.run();
         BatchRequest request = BatchRequest.fromJson(json(call.bodyBytes()));
         if (Boolean.parseBoolean(query.getOrDefault("dryRun", "false"))) {
             return Answer.json(200, BatchJson.dryRun(batches.dryRun(team, request)));
@@ -125,6 +140,10 @@ final class GatewayRoutes {
 
     private Answer batchRoute(HttpCall call, TeamConfig team, int id, String part) {
         boolean delete = call.method().equals("DELETE") && part == null;
+        if (delete) {
+            // Killing needs YARN; a kill it cannot be told of is refused, not recorded and forgotten.
+            requireAnswering.run();
+        }
         Optional<BatchRecord> batch = delete ? batches.delete(team.name(), id) : batches.get(team.name(), id);
         if (batch.isEmpty()) {
             return Answer.json(404, BatchJson.message("batch " + id + " not found"));

@@ -50,11 +50,12 @@ public final class GatewayServer implements AutoCloseable {
     public record Listen(String host, int port, SiteConfig.Tls tls, Duration idleTimeout) {
     }
 
+    /** @param requireAnswering throws when a part a submission needs (YARN, the store) does not answer now */
     public GatewayServer(Listen listen, BatchService batches, ConfigSource config, GatewayMetrics metrics,
-                         Clock clock, Health health, Pages pages) {
+                         Clock clock, Health health, Pages pages, Runnable requireAnswering) {
         this.metrics = metrics;
         this.secure = listen.tls().enabled();
-        GatewayRoutes routes = new GatewayRoutes(batches, config, metrics, clock, health, pages);
+        GatewayRoutes routes = new GatewayRoutes(batches, config, metrics, clock, health, pages, requireAnswering);
         QueuedThreadPool threads = new QueuedThreadPool(THREADS);
         threads.setName("punctual-http");
         threads.setDaemon(true);

@@ -33,7 +33,8 @@ import java.util.function.IntFunction;
  *
  * <p>Beside the journal, an index holds one line per batch created (id, team, idempotency key), written and forced
  * before the batch's first record: it is the high-water mark of ids, and the memory of a batch whose record is lost.
- * Opening reads both whatever their bytes (a damaged line is skipped and reported by line and cause), copies a
+ * Every line carries its checksum ({@link JournalLines}), so damage anywhere in either file is found, not only a torn
+ * end. Opening reads both whatever their bytes (a damaged line is skipped and reported by line and cause), copies a
  * damaged file aside, keeps a lost batch as a dead record so neither its id nor its key is given out again, records
  * the problems until an operator acknowledges them, and rewrites both files compacted, atomically.
  */
@@ -165,8 +166,7 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
             if (isNew) {
                 forget(record);
             }
-            throw new UncheckedIOException("batch " + record.id() + " could not be recorded",
-                    e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
+            throw unwritable(record, e);
         } finally {
             if (isNew) {
                 pending.remove(record.id());
@@ -188,9 +188,14 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
         try {
             append(record, false).join();
         } catch (CompletionException e) {
-            throw new UncheckedIOException("batch " + record.id() + " could not be recorded",
-                    e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
+            throw unwritable(record, e);
         }
+    }
+
+    /** The journal could not be written (a failed or full disk): the store does not answer, which is a 503. */
+    private StoreUnavailable unwritable(BatchRecord record, CompletionException e) {
+        return StoreUnavailable.stateDirectory("batch " + record.id() + " could not be recorded in " + file + ": "
+                + e.getCause().getMessage(), e.getCause());
     }
 
     private CompletableFuture<Void> append(BatchRecord record, boolean created) {
@@ -242,10 +247,7 @@ public final class JournalBatchStore implements BatchStore, AutoCloseable {
     }
 
     private static ByteBuffer bytes(Object value) {
-        byte[] json = StoredJson.bytes(value);
-        ByteBuffer buffer = ByteBuffer.allocate(json.length + 1);
-        buffer.put(json).put((byte) '\n').flip();
-        return buffer;
+        return JournalLines.line(StoredJson.bytes(value));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.punctual.submit.gateway;
 
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,9 +17,13 @@ final class LeaderDuties implements Runnable {
     private final BatchService batches;
     private final GatewayRecovery recovery;
     private final Runnable poller;
+    private final BooleanSupplier clusterAnswers;
     private volatile boolean leading;
 
-    LeaderDuties(Lease lease, BatchService batches, GatewayRecovery recovery, Runnable poller) {
+    /** @param clusterAnswers false while the ResourceManager is known not to answer: batches then wait for it */
+    LeaderDuties(Lease lease, BatchService batches, GatewayRecovery recovery, Runnable poller,
+                 BooleanSupplier clusterAnswers) {
+        this.clusterAnswers = clusterAnswers;
         this.lease = lease;
         this.batches = batches;
         this.recovery = recovery;
@@ -50,6 +55,11 @@ final class LeaderDuties implements Runnable {
                 leading = true;
                 LOG.info("this gateway took the lead: {} batches re-attached to YARN, {} carried on from before"
                         + " YARN had them", recovered[0], recovered[1]);
+            }
+            if (!clusterAnswers.getAsBoolean()) {
+                // Every batch's next step needs YARN: carrying them on now would only pause them again, round after
+                // round. What runs on YARN runs on; the rounds resume when the watch finds it answering.
+                return;
             }
             batches.adoptUnowned();
             poller.run();

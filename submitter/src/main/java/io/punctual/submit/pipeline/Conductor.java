@@ -7,6 +7,7 @@ import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ClusterUnreachable;
 import io.punctual.yarn.GatewayException;
 import java.time.Clock;
 import java.time.Duration;
@@ -163,6 +164,9 @@ public final class Conductor {
     private Observation checkQueue(Submission submission, Action.CheckQueue check) {
         try {
             return new Observation.QueueSeen(gateway.reservationQueue(submission.planQueue(), check.reservation()));
+        } catch (ClusterUnreachable unanswered) {
+            // Not a lost queue: YARN said nothing. The caller waits for it rather than ending the batch.
+            throw unanswered;
         } catch (GatewayException gone) {
             return new Observation.QueueLost(gone.getMessage());
         }

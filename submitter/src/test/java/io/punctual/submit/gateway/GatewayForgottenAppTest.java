@@ -65,4 +65,43 @@ class GatewayForgottenAppTest {
         assertThat(done.get("state").asText()).isEqualTo("dead");
         assertThat(done.get("admission").get("reason").asText()).contains("YARN no longer knows");
     }
+
+    /**
+     * {@code kill -9} of {@code serve --embedded} takes its YARN with it, but not a spark-submit it started: one left
+     * retrying a ResourceManager that is gone (a process of its own, no child of the gateway any more). The restart
+     * stops it, and the batch YARN forgot ends dead at a known time.
+     */
+    @Test
+    void theRestartStopsTheOrphanedSparkSubmitAndTheLostBatchEndsWithAFinishedAt() throws Exception {
+        JsonNode running = runUntilRunning();
+        ProcessHandle orphan = orphanedSparkSubmit(running.get("submissionId").asText());
+        try {
+            JsonNode done = afterRestartOnAForgetfulCluster(running.get("id").asInt());
+
+            assertThat(done.get("state").asText()).isEqualTo("dead");
+            assertThat(done.get("finishedAt").isNull()).as(done.toString()).isFalse();
+            assertThat(orphan.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS).isAlive())
+                    .as("the orphaned spark-submit").isFalse();
+        } finally {
+            orphan.destroyForcibly();
+        }
+    }
+
+    /** A process carrying the batch's mark on its command line, as spark-submit does, reparented away from this JVM. */
+    private static ProcessHandle orphanedSparkSubmit(String submissionId) throws Exception {
+        String mark = "spark.deadline.submissionId=" + submissionId;
+        new ProcessBuilder("sh", "-c", "nohup sh -c 'sleep 300; :' spark-submit --conf " + mark
+                + " >/dev/null 2>&1 &").start().waitFor();
+        Instant giveUp = Instant.now().plusSeconds(10);
+        while (Instant.now().isBefore(giveUp)) {
+            var found = ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(mark))
+                    .orElse(false)).findFirst();
+            if (found.isPresent()) {
+                assertThat(ProcessHandle.current().descendants()).doesNotContain(found.get());
+                return found.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the stand-in spark-submit did not start");
+    }
 }

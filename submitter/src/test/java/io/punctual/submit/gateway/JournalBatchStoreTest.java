@@ -119,6 +119,48 @@ class JournalBatchStoreTest {
         }
     }
 
+    /** A byte changed inside an older record, still valid JSON, would be read as if the gateway had written it. */
+    @Test
+    void aFlippedByteInsideAnOlderRecordIsReportedByItsChecksum() throws IOException {
+        try (JournalBatchStore store = JournalBatchStore.open(dir)) {
+            var first = store.createOnce("finance", null, id -> record(id, null)).record();
+            store.createOnce("finance", null, id -> record(id, null));
+            store.update(first.withState(BatchState.RUNNING, 5_000L));
+        }
+        Path journal = dir.resolve("batches.journal");
+        List<String> lines = Files.readAllLines(journal, StandardCharsets.UTF_8);
+        assertThat(lines.get(0)).contains("2000");
+        lines.set(0, lines.get(0).replaceFirst("2000", "3000"));
+        Files.write(journal, lines, StandardCharsets.UTF_8);
+
+        try (JournalBatchStore reopened = JournalBatchStore.open(dir)) {
+            assertThat(reopened.problems()).singleElement().asString().contains("batches.journal line 1")
+                    .contains("checksum");
+            assertThat(reopened.get(0).orElseThrow().state()).as("its later record stands").isEqualTo(BatchState.RUNNING);
+            assertThat(reopened.get(1)).isPresent();
+        }
+    }
+
+    /** A journal an older gateway wrote has no checksums: it is read as it is, and rewritten with them. */
+    @Test
+    void aJournalWithoutChecksumsIsReadAndRewrittenWithThem() throws IOException {
+        byte[] legacy = StoredJson.bytes(record(0, "old-key"));
+        Files.write(dir.resolve("batches.journal"), (new String(legacy, StandardCharsets.UTF_8) + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+        Files.writeString(dir.resolve("batches.index"), "{\"id\":0,\"team\":\"finance\",\"idempotencyKey\":"
+                + "\"old-key\"}\n");
+
+        try (JournalBatchStore reopened = JournalBatchStore.open(dir)) {
+            assertThat(reopened.problems()).isEmpty();
+            assertThat(reopened.createOnce("finance", "old-key", id -> record(id, "old-key")).isNew()).isFalse();
+        }
+        String rewritten = Files.readString(dir.resolve("batches.journal"));
+        Files.writeString(dir.resolve("batches.journal"), rewritten.replaceFirst("2000", "3000"));
+        try (JournalBatchStore reopened = JournalBatchStore.open(dir)) {
+            assertThat(reopened.problems()).anySatisfy(p -> assertThat(p).contains("checksum"));
+        }
+    }
+
     @Test
     void concurrentSubmissionsWithTheSameKeyGetOneBatch() throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(32);

@@ -1,5 +1,6 @@
 package io.punctual.yarn.embedded;
 
+import io.punctual.yarn.ClientPatience;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.GatewayException;
 import io.punctual.yarn.YarnGateways;
@@ -145,9 +146,24 @@ public final class EmbeddedYarn implements AutoCloseable {
         return plan == null ? 0 : plan.getTotalCapacity().getMemorySize();
     }
 
-    /** A gateway onto this cluster that repairs zero-capacity reservation queues in-process. */
+    /** A gateway onto this cluster that repairs zero-capacity reservation queues in-process, for a command. */
     public ClusterGateway gateway() {
-        return YarnGateways.connect(cluster.getConfig(), this::recomputeQueueResources, Clock.systemUTC());
+        return gateway(ClientPatience.COMMAND);
+    }
+
+    /** As {@link #gateway()}, giving up on a ResourceManager that does not answer after {@code patience}. */
+    public ClusterGateway gateway(ClientPatience patience) {
+        return gateway(patience, resourceManagerAddress());
+    }
+
+    /**
+     * As {@link #gateway(ClientPatience)}, reaching the ResourceManager's client port at {@code rmAddress} instead
+     * (host:port of a link in front of it, which a test can cut).
+     */
+    public ClusterGateway gateway(ClientPatience patience, String rmAddress) {
+        Configuration conf = new Configuration(cluster.getConfig());
+        conf.set(YarnConfiguration.RM_ADDRESS, rmAddress);
+        return YarnGateways.connect(conf, this::recomputeQueueResources, Clock.systemUTC(), patience);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.punctual.yarn.AppReport;
 import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ClusterSnapshot;
+import io.punctual.yarn.ClusterUnreachable;
 import io.punctual.yarn.GatewayException;
 import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationId;
@@ -27,9 +28,10 @@ import java.util.stream.Collectors;
 
 /**
  * A YARN cluster in memory, behind the same port as the real one: queues, a reservation system with plan-follower
- * steps, applications with tags, kill, and Hadoop 3.3.x's zero-capacity fault on demand. It is what unit tests and
- * the trace-driven simulator drive Punctual through, so it keeps YARN's conventions (ids, queue names, states,
- * diagnostics) and passes the same contract tests as {@code YarnGateway}.
+ * steps, applications with tags, kill, and on demand Hadoop 3.3.x's zero-capacity fault and a ResourceManager that does
+ * not answer ({@link #stopAnswering}). It is what unit tests and the trace-driven simulator drive Punctual through, so
+ * it keeps YARN's conventions (ids, queue names, states, diagnostics) and passes the same contract tests as
+ * {@code YarnGateway}.
  *
  * <p>Time is the injected clock's and nothing else: there are no threads. Every call first plays the model forward
  * to {@code clock.instant()}, in order: applications reaching the end of their run time, and plan-follower steps (at
@@ -60,6 +62,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     private final Timeline timeline;
     private int reservations;
     private int submissions;
+    private boolean answering = true;
     private Instant nextRemedy = Instant.MIN;
 
     /** A cluster of {@code layout}'s shape whose ResourceManager starts now, by {@code clock}. */
@@ -84,7 +87,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     @Override
     public synchronized ClusterSnapshot snapshot() {
-        catchUp();
+        answer();
         List<QueueSnapshot> all = queues.snapshot(applications.usage());
         Resources used = all.stream().filter(q -> q.parent().equals("root")).map(QueueSnapshot::used)
                 .reduce(Resources.ZERO, Resources::plus);
@@ -98,7 +101,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     @Override
     public synchronized ReservationOutcome reserve(ReservationSpec spec) {
-        catchUp();
+        answer();
         var id = new ReservationId(String.format(Locale.ROOT, "reservation_%d_%04d", clusterTimestamp,
                 ++reservations));
         ReservationOutcome outcome = book.reserve(id, spec, clock.instant());
@@ -108,13 +111,13 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     @Override
     public synchronized Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
-        catchUp();
+        answer();
         return Optional.of(book.forecast(inTurn, clock.instant()));
     }
 
     @Override
     public synchronized ReservationOutcome update(ReservationId id, ReservationSpec spec) {
-        catchUp();
+        answer();
         ReservationOutcome outcome = book.update(id, spec, clock.instant());
         touched(outcome instanceof ReservationOutcome.Reserved);
         return outcome;
@@ -122,19 +125,19 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     @Override
     public synchronized boolean release(ReservationId id) {
-        catchUp();
+        answer();
         return touched(book.release(id));
     }
 
     @Override
     public synchronized List<ReservationInfo> reservations(String planQueue) {
-        catchUp();
+        answer();
         return book.list(planQueue);
     }
 
     @Override
     public synchronized Optional<ReservationInfo> reservation(String planQueue, ReservationId id) {
-        catchUp();
+        answer();
         return book.find(planQueue, id);
     }
 
@@ -180,7 +183,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     @Override
     public synchronized Optional<QueueSnapshot> reservationQueue(String planQueue, ReservationId id) {
-        catchUp();
+        answer();
         ReservationInfo reservation = book.find(planQueue, id)
                 .orElseThrow(() -> GatewayException.reservationGone(planQueue, id));
         if (reservation.isOver(clock.instant())) {
@@ -213,32 +216,32 @@ public final class InMemoryClusterGateway implements ClusterGateway {
 
     @Override
     public synchronized List<AppReport> applicationsTagged(String tag) {
-        catchUp();
+        answer();
         return applications.tagged(tag, clock.instant()).stream().sorted(Comparator.comparing(r -> r.id().value()))
                 .toList();
     }
 
     @Override
     public synchronized Optional<AppReport> application(AppId id) {
-        catchUp();
+        answer();
         return applications.report(id, clock.instant());
     }
 
     @Override
     public synchronized Optional<String> amContainerLogUrl(AppId id) {
-        catchUp();
+        answer();
         return applications.amContainerLogUrl(id);
     }
 
     @Override
     public synchronized void kill(AppId id, String why) {
-        catchUp();
+        answer();
         touched(applications.kill(id, layout.user(), why, clock.instant()));
     }
 
     @Override
     public synchronized String leaveReservation(AppId id, String target) {
-        catchUp();
+        answer();
         AppReport report = applications.report(id, clock.instant())
                 .orElseThrow(() -> GatewayException.cannotMoveUnknown(id, target));
         if (report.state().isFinal() || report.queue().equals(target)) {
@@ -264,7 +267,7 @@ public final class InMemoryClusterGateway implements ClusterGateway {
      * exists only while the plan follower keeps it).
      */
     public synchronized AppId submit(AppSubmission submission) {
-        catchUp();
+        answer();
         var id = new AppId(String.format(Locale.ROOT, "application_%d_%04d", clusterTimestamp, ++submissions));
         Set<String> tags = submission.tags().stream().map(t -> t.toLowerCase(Locale.ROOT).trim())
                 .collect(Collectors.toUnmodifiableSet());
@@ -334,6 +337,30 @@ public final class InMemoryClusterGateway implements ClusterGateway {
             timeline.changedAt(clock.instant());
         }
         return changed;
+    }
+
+    /**
+     * The ResourceManager stops answering (stopped, hung or cut off): every call of the port, and every submission,
+     * fails with {@link ClusterUnreachable} at once, as YARN's gateway fails once its bounded wait is over. What
+     * runs keeps running, and the model's time goes on.
+     */
+    public synchronized void stopAnswering() {
+        catchUp();
+        answering = false;
+    }
+
+    /** The ResourceManager answers again, with everything it knew: a work-preserving restart, or a link restored. */
+    public synchronized void answerAgain() {
+        answering = true;
+    }
+
+    /** What every call of the port does first: fail if the ResourceManager does not answer, else catch up. */
+    private void answer() {
+        if (!answering) {
+            throw new ClusterUnreachable("could not reach the ResourceManager at " + TRACKING + ": it did not"
+                    + " answer; check that it is running");
+        }
+        catchUp();
     }
 
     /** Plays the model forward to the clock's time: completions and plan-follower steps, earliest first. */

@@ -36,6 +36,16 @@ class InMemoryClusterGatewayContractTest extends ClusterGatewayContract {
     }
 
     @Override
+    protected void stopAnswering() {
+        cluster.stopAnswering();
+    }
+
+    @Override
+    protected void answerAgain() {
+        cluster.answerAgain();
+    }
+
+    @Override
     protected AppId startApplication(String queue, Set<String> tags) {
         return cluster.submit("contract", queue, tags, "tester", Duration.ofMinutes(30));
     }
