@@ -18,8 +18,16 @@ final class Requests {
     static SizingRequest request(long deadlineSeconds, double confidence, double robustness, int cores,
                                  Optional<JobHistory> history, ParallelismEstimate parallelism, int teamCap,
                                  int cluster) {
-        return new SizingRequest(JOB, NOW, NOW.plusSeconds(deadlineSeconds), confidence, robustness,
-                Resources.of(cores, 1024L * cores), cores, history, parallelism, teamCap, cluster, Optional.empty());
+        return waited(0, deadlineSeconds, confidence, robustness, cores, history, parallelism, teamCap, cluster);
+    }
+
+    /** The same job sized again {@code waitedSeconds} after its submission at time 0 (it waited in a queue). */
+    static SizingRequest waited(long waitedSeconds, long deadlineSeconds, double confidence, double robustness,
+                                int cores, Optional<JobHistory> history, ParallelismEstimate parallelism, int teamCap,
+                                int cluster) {
+        return new SizingRequest(JOB, NOW, NOW.plusSeconds(waitedSeconds), NOW.plusSeconds(deadlineSeconds),
+                confidence, robustness, Resources.of(cores, 1024L * cores), cores, history, parallelism, teamCap,
+                cluster, Optional.empty());
     }
 
     static JobHistory history(int runs, StraightCurve curve, long overheadSeconds, int widestStage) {

@@ -138,8 +138,9 @@ public final class SubmissionMachine {
     }
 
     /**
-     * A queued job's turn: sized again for the time it has left (Justice grows its request as the window shrinks),
-     * then offered the plan; dropped once no sizing can meet its deadline any more.
+     * A queued job's turn: sized again with its submission time and the time it waited (Justice's ESTIMATE_REQ scales
+     * its fraction by deadline / (deadline − waited), so its CPUs grow as its window shrinks), then offered the plan;
+     * dropped, with the sizer's reason, once no sizing can meet its deadline any more.
      */
     private static Step queued(SubmissionState.Queued state, Observation observation, Instant now) {
         if (observation instanceof Observation.Turn turn) {

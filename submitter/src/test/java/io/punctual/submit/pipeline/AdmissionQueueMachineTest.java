@@ -42,8 +42,8 @@ class AdmissionQueueMachineTest {
 
     /** What sizing was asked: the team cap of 8 executors of one core. */
     private SizingRequest request() {
-        return new SizingRequest(submission.jobKey(), T0, submission.deadline(), 0.9, 0.1, Resources.of(1, 1536), 1,
-                Optional.empty(), new ParallelismEstimate(8, "test"), 8, 8, Optional.empty());
+        return new SizingRequest(submission.jobKey(), submission.submittedAt(), T0, submission.deadline(), 0.9, 0.1,
+                Resources.of(1, 1536), 1, Optional.empty(), new ParallelismEstimate(8, "test"), 8, 8, Optional.empty());
     }
 
     private static ContainerShapes oneExecutor() {
