@@ -158,8 +158,8 @@ public final class SubmissionMachine {
                     ? new SubmissionOutcome.Rejected(r.submission(), waited + r.reason(),
                     r.earliestDeadline().or(state::earliestDeadline)) : dropped));
         }
-        Sizing sizing = decision.sizingFor(sized);
         Optional<Instant> by = done.completeBy();
+        Sizing sizing = decision.sizingFor(sized).completingBy(by);
         return new Step(new SubmissionState.Sized(state.submission(), sizing, 1, Optional.empty(),
                 Optional.of(new SubmissionState.Turn(state.since(), by))), List.of(new Action.Reserve(sizing, by)));
     }
