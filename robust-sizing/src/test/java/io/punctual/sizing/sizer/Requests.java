@@ -2,8 +2,10 @@ package io.punctual.sizing.sizer;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
+import io.punctual.sizing.rush.RunDemand;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** Sizing requests at time 0 for the sizer tests, each field named where it matters. */
@@ -31,7 +33,7 @@ final class Requests {
     }
 
     static JobHistory history(int runs, StraightCurve curve, long overheadSeconds, int widestStage) {
-        return new JobHistory(runs, new double[] {1, 2, 3}, curve, Duration.ofSeconds(overheadSeconds), 1.0,
-                widestStage);
+        return new JobHistory(runs, List.of(new RunDemand(1, 1), new RunDemand(1, 2), new RunDemand(1, 3)), curve,
+                Duration.ofSeconds(overheadSeconds), 1.0, widestStage);
     }
 }

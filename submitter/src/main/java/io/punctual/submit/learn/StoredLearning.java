@@ -60,7 +60,7 @@ public final class StoredLearning implements Learning {
             return Optional.empty();
         }
         RuntimeModel model = chosen.curve().replay();
-        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), chosen.curve(),
+        return Optional.of(new JobHistory(model.trainingRuns().size(), model.runDemands(), chosen.curve(),
                 launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
     }
 
