@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * The reference distribution φ of RUSH's worst-case demand (RUSH §III-A; its distribution estimator, §IV) from runs
- * at different executor counts. RUSH takes a job's history as samples of one distribution, so κ = η / (φ's θ-quantile)
- * measures its spread; runs at different counts need different container-time, and pooled as they are the spread
- * measures the mix of counts, not the run-to-run noise κ is meant to guard against (issue 24: pooled demands 2.9–10.2×
- * apart gave robust runtimes of 26–54 s to jobs whose fastest run was 11–21 s).
+ * at different executor counts. RUSH takes a job's history as samples of one distribution, so κ = η / (φ's
+ * θ-quantile) measures its spread; runs at different counts need different container-time, and pooled as they are
+ * the spread measures the mix of counts, not the run-to-run noise κ is meant to guard against (issue 24: pooled
+ * demands 2.9–10.2× apart gave robust runtimes of 26–54 s to jobs whose fastest run was 11–21 s).
  *
  * <p>So each run's demand is normalised by the job's own scaling curve before φ is estimated: a power law
  * {@code ln v = a + b·ln n} fitted by least squares over the runs (with two counts it passes through both counts' mean

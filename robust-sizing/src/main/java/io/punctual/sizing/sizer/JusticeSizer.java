@@ -20,9 +20,9 @@ import java.util.Optional;
  * {@link ParallelismEstimate} — never the team cap, which bounds the job but says nothing of its width.
  *
  * <p>A job sized again after waiting in an admission queue is sized as ESTIMATE_REQ has it (Algorithm 4, lines
- * 21–30): against its deadline relative to its submission, scaled by {@code deadline / (deadline − waited)}, so its CPUs
- * grow as its window shrinks (a 600 s deadline that got 6 CPUs at submission gets 12 after waiting 300 s) and it holds
- * them for the window left. Once that exceeds what its width can use, it can no longer be met and says why.
+ * 21–30): against its deadline relative to its submission, scaled by {@code deadline / (deadline − waited)}, so its
+ * CPUs grow as its window shrinks (a 600 s deadline that got 6 CPUs at submission gets 12 after waiting 300 s) and it
+ * holds them for the window left. Once that exceeds what its width can use, it can no longer be met and says why.
  */
 public final class JusticeSizer implements Sizer {
 

@@ -27,7 +27,8 @@ class CountNormalisedDemandTest {
         double[] samples = CountNormalisedDemand.samples(runs, 4);
 
         assertThat(samples).containsExactly(new double[] {300, 300, 300, 300}, within(1e-6));
-        assertThat(kappa(new double[] {100, 300, 100, 300})).as("pooled, κ measures the counts' mix").isGreaterThan(1.5);
+        assertThat(kappa(new double[] {100, 300, 100, 300})).as("pooled, κ measures the counts' mix")
+                .isGreaterThan(1.5);
     }
 
     @Test

@@ -48,7 +48,8 @@ public final class SubmissionSizer {
     /** The request sizing answers, built from the submission and the cluster as it is now. */
     public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
         return request(submission.jobKey(), submission.submittedAt(), submission.deadline(),
-                SparkSettings.effective(submission.args()), one, executorsThatFit(one, cluster, submission.planQueue()));
+                SparkSettings.effective(submission.args()), one,
+                executorsThatFit(one, cluster, submission.planQueue()));
     }
 
     /** As {@link #request(JobKey, Instant, Instant, Map, ContainerShapes, int)}, for a job sized as it is submitted. */

@@ -62,14 +62,14 @@ class StoredLearningTest {
                 Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
         Path first = Files.copy(log("application_1628109047826_1317105"),
                 tmp.resolve("application_1628109047826_1317105"));
-        var deadlineRun = learning.learn(completion(first, Instant.ofEpochMilli(startMs(learning, first)).minusSeconds(5),
-                true));
+        Instant firstSubmitted = Instant.ofEpochMilli(startMs(learning, first)).minusSeconds(5);
+        var deadlineRun = learning.learn(completion(first, firstSubmitted, true));
         assertThat(deadlineRun.justiceTracked()).isTrue();
         JusticeState before = learning.justice();
 
         Path other = Files.copy(log(OTHER), tmp.resolve(OTHER));
-        var bestEffort = learning.learn(completion(other, Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(5),
-                false));
+        Instant otherSubmitted = Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(5);
+        var bestEffort = learning.learn(completion(other, otherSubmitted, false));
 
         assertThat(bestEffort.problem()).isEmpty();
         assertThat(bestEffort.ingested()).isPresent();
