@@ -4,6 +4,7 @@ import io.punctual.sizing.JobKey;
 import io.punctual.history.RunId;
 import io.punctual.history.run.RunRecord;
 import io.punctual.sizing.RuntimeCurve;
+import io.punctual.sizing.rush.RunDemand;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -39,6 +40,7 @@ public final class RuntimeModel implements RuntimeCurve {
     private final int coresPerExecutor;
     private final int taskCpus;
     private final DemandDistribution demand;
+    private final List<RunDemand> runDemands;
     private final double[] sortedTaskMillis;
     private final int maxStageTasks;
 
@@ -76,6 +78,7 @@ public final class RuntimeModel implements RuntimeCurve {
         Arrays.sort(taskMillis);
         this.sortedTaskMillis = taskMillis;
         this.demand = new DemandDistribution(demandSamples);
+        this.runDemands = runDemands(replays, demandSamples);
         this.maxStageTasks = replays.stream().mapToInt(r -> r.run().maxStageTasks()).max().orElse(0);
     }
 
@@ -159,6 +162,24 @@ public final class RuntimeModel implements RuntimeCurve {
 
     public DemandDistribution demand() {
         return demand;
+    }
+
+    /**
+     * Each training run's demand (as in {@link #demand()}) with the executor count it ran with, oldest first: RUSH
+     * estimates its spread at one count, not pooled across counts.
+     */
+    public List<RunDemand> runDemands() {
+        return runDemands;
+    }
+
+    private static List<RunDemand> runDemands(List<RunReplay> replays, double[] demandSamples) {
+        Integer[] order = new Integer[replays.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingLong(i -> replays.get(i).run().startMs()));
+        return Arrays.stream(order).map(i -> new RunDemand(Math.max(1, replays.get(i).run().executorsMax()),
+                demandSamples[i])).toList();
     }
 
     /** Task duration at quantile {@code q} over every task of every training run, drift-corrected. */

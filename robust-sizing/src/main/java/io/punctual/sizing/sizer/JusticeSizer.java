@@ -18,6 +18,11 @@ import java.util.Optional;
  * <p>The fraction is learned against each finished job's widest stage (TRACK_JOB's {@code maxCPUs}), so it is applied
  * to the same quantity: the widest stage history recorded for this job, else the request's own
  * {@link ParallelismEstimate} — never the team cap, which bounds the job but says nothing of its width.
+ *
+ * <p>A job sized again after waiting in an admission queue is sized as ESTIMATE_REQ has it (Algorithm 4, lines
+ * 21–30): against its deadline relative to its submission, scaled by {@code deadline / (deadline − waited)}, so its
+ * CPUs grow as its window shrinks (a 600 s deadline that got 6 CPUs at submission gets 12 after waiting 300 s) and it
+ * holds them for the window left. Once that exceeds what its width can use, it can no longer be met and says why.
  */
 public final class JusticeSizer implements Sizer {
 
@@ -42,8 +47,8 @@ public final class JusticeSizer implements Sizer {
             return new SizingDecision.Unmeetable("the reservable capacity cannot hold one executor of "
                     + request.executor(), Bound.CLUSTER_CAPACITY, Optional.empty(), terms);
         }
-        CpuEstimate estimate = JusticeEstimator.estimate(state, JobDemand.atSubmission(maxParallelism, capacityCpus,
-                cores, request.window()));
+        CpuEstimate estimate = JusticeEstimator.estimate(state, new JobDemand(maxParallelism, capacityCpus, cores,
+                request.relativeDeadline(), request.queued()));
         if (estimate instanceof CpuEstimate.Unmeetable unmeetable) {
             terms.add(SizingTerm.of("needed CPUs", unmeetable.neededCpus(), unmeetable.explanation()));
             Bound bound = unmeetable.reason() == CpuEstimate.Reason.EXCEEDS_MAX_PARALLELISM
@@ -53,6 +58,10 @@ public final class JusticeSizer implements Sizer {
         CpuEstimate.Sized sized = (CpuEstimate.Sized) estimate;
         terms.add(SizingTerm.of("fraction", String.format(java.util.Locale.ROOT, "%.3f", sized.fraction()),
                 "learned share of max parallelism"));
+        if (sized.queueScale() > 1) {
+            terms.add(SizingTerm.of("queue scale", String.format(java.util.Locale.ROOT, "%.3f", sized.queueScale()),
+                    "deadline / (deadline - waited): it waited " + request.queued().toSeconds() + " s"));
+        }
         terms.add(SizingTerm.of("CPUs", sized.cpus(), "max(ceil(fraction x max CPUs), 1)"));
         int executors = Math.max(1, Math.min(sized.executors(), request.executorLimit()));
         Bound bound = sized.cpus() >= sized.maxCpus()

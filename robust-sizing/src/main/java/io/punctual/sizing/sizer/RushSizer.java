@@ -1,7 +1,9 @@
 package io.punctual.sizing.sizer;
 
 import io.punctual.sizing.RuntimeCurve;
+import io.punctual.sizing.rush.DemandEstimate;
 import io.punctual.sizing.rush.DemandEstimator;
+import io.punctual.sizing.rush.MeanTimeEstimator;
 import io.punctual.sizing.rush.RobustDemand;
 import io.punctual.sizing.rush.Robustness;
 import io.punctual.sizing.rush.WorstCaseDemand;
@@ -24,6 +26,10 @@ import java.util.Optional;
  * pending tasks): that estimator serves a scheduler that re-estimates while a job runs, and its spread shrinks with
  * √tasks because it assumes tasks independent. Punctual sizes once, before the run, and the spread that misses
  * deadlines is between runs (input, data skew, a busy cluster), which tasks of one run share; per-run totals see it.
+ *
+ * <p>The samples are the runs' demands normalised to one executor count ({@link JobHistory#demandAtLatestCount}):
+ * pooled across counts, their spread would measure the mix of counts the runs had rather than run-to-run noise, and
+ * κ would stretch every count's θ-quantile runtime — which the curve already predicts per count — by that mix.
  *
  * <p>When δ pushes η to the top bin of the quantized reference, η is only a lower bound on the worst case (a wider
  * range could hold more), so no guarantee follows: the sizer steps aside with that reason, as it does for jobs with
@@ -51,8 +57,7 @@ public final class RushSizer implements Sizer {
                     + ", history has " + runs, List.of());
         }
         JobHistory history = maybe.get();
-        RobustDemand robust = WorstCaseDemandSearch.fromSamples(estimator, history.demandSamples(),
-                Robustness.of(request.confidence(), request.robustness()));
+        RobustDemand robust = robustDemand(history, request);
         if (robust instanceof RobustDemand.Unestimable unestimable) {
             return new SizingDecision.NotApplicable("RUSH cannot estimate a demand distribution: "
                     + unestimable.detail(), List.of());
@@ -67,6 +72,20 @@ public final class RushSizer implements Sizer {
                     + ".robustness to size this job with RUSH", terms);
         }
         return choose(request, history, stretch, terms);
+    }
+
+    /**
+     * η over the runs' demands at one executor count. Runs that agree exactly leave φ an impulse, and every
+     * distribution within a finite KL radius of an impulse is that impulse, so η is the demand itself (κ = 1).
+     */
+    private RobustDemand robustDemand(JobHistory history, SizingRequest request) {
+        double[] samples = history.demandAtLatestCount();
+        Robustness robustness = Robustness.of(request.confidence(), request.robustness());
+        RobustDemand robust = WorstCaseDemandSearch.fromSamples(estimator, samples, robustness);
+        if (robust instanceof RobustDemand.Unestimable u && u.problem() == DemandEstimate.Problem.ZERO_SPREAD) {
+            return WorstCaseDemandSearch.fromSamples(MeanTimeEstimator.perRun(), samples, robustness);
+        }
+        return robust;
     }
 
     private static List<SizingTerm> terms(SizingRequest request, JobHistory history, WorstCaseDemand demand,

@@ -10,6 +10,9 @@ import java.util.Optional;
 /**
  * Everything a sizer needs to decide one submission's executors.
  *
+ * @param submittedAt          when the job was submitted: a job sized again after waiting in an admission queue keeps
+ *                             it, so Justice's ESTIMATE_REQ sees its whole relative deadline and the time it waited
+ * @param now                  when it is sized (its window opens then)
  * @param confidence           θ: the probability of meeting the deadline to size for, in (0, 1)
  * @param robustness           δ: how far (KL divergence) the real demand distribution may be from history's
  * @param executor             one executor's container
@@ -20,6 +23,7 @@ import java.util.Optional;
  */
 public record SizingRequest(
         JobKey job,
+        Instant submittedAt,
         Instant now,
         Instant deadline,
         double confidence,
@@ -34,6 +38,7 @@ public record SizingRequest(
 
     public SizingRequest {
         Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(submittedAt, "submittedAt");
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(userExecutors, "userExecutors");
         Objects.requireNonNull(parallelism, "parallelism");
@@ -50,12 +55,15 @@ public record SizingRequest(
         }
     }
 
-    /** A request whose parallelism estimate is the executors x cores it asked for (or the team allows). */
+    /**
+     * A request sized at its submission, whose parallelism estimate is the executors x cores it asked for (or the
+     * team allows).
+     */
     public SizingRequest(JobKey job, Instant now, Instant deadline, double confidence, double robustness,
                          Resources executor, int coresPerExecutor, Optional<JobHistory> history,
                          int requestedParallelism, int teamMaxExecutors, int clusterExecutors,
                          Optional<Integer> userExecutors) {
-        this(job, now, deadline, confidence, robustness, executor, coresPerExecutor, history,
+        this(job, now, now, deadline, confidence, robustness, executor, coresPerExecutor, history,
                 new ParallelismEstimate(requestedParallelism, "requested executors x cores"), teamMaxExecutors,
                 clusterExecutors, userExecutors);
     }
@@ -63,6 +71,19 @@ public record SizingRequest(
     /** Time between now and the deadline. */
     public Duration window() {
         return Duration.between(now, deadline);
+    }
+
+    /**
+     * Time between submission and the deadline: the relative deadline Justice's ESTIMATE_REQ scales by (never less
+     * than the window, should the submitting host's clock run ahead of this one's).
+     */
+    public Duration relativeDeadline() {
+        return Duration.between(submittedAt.isAfter(now) ? now : submittedAt, deadline);
+    }
+
+    /** How long the job has waited since its submission (zero when sized at once). */
+    public Duration queued() {
+        return submittedAt.isAfter(now) ? Duration.ZERO : Duration.between(submittedAt, now);
     }
 
     /** The most executors any bound allows: the team cap and what the cluster holds. */

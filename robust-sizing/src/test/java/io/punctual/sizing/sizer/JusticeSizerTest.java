@@ -63,6 +63,34 @@ class JusticeSizerTest {
     }
 
     @Test
+    void aWaitingJobsCpusGrowAsItsWindowShrinksAsEstimateReqHasIt() {
+        // ESTIMATE_REQ (Justice, Algorithm 4): reqCpus = ceil(fraction × deadline / (deadline − waited) × maxCpus),
+        // deadline 600 s from submission, fraction 0.3, maxCpus = min(40 tasks, 100 CPUs) = 40, 2 cores an executor:
+        //   waited   0 s: 0.3 × 600/600 × 40 = 12 CPUs =  6 executors, held 600 s
+        //   waited 150 s: 0.3 × 600/450 × 40 = 16 CPUs =  8 executors, held 450 s
+        //   waited 300 s: 0.3 × 600/300 × 40 = 24 CPUs = 12 executors, held 300 s
+        //   waited 450 s: 0.3 × 600/150 × 40 = 48 CPUs > 40 tasks: no size meets the deadline any more
+        var width = new ParallelismEstimate(40, "spark.default.parallelism");
+        int[] executors = new int[3];
+        long[] held = new long[3];
+        for (int i = 0; i < 3; i++) {
+            var sized = (SizingDecision.Sized) new JusticeSizer(LEARNED).size(
+                    Requests.waited(150L * i, 600, 0.9, 0.1, 2, Optional.empty(), width, 50, 50));
+            executors[i] = sized.executors();
+            held[i] = sized.hold().toSeconds();
+        }
+
+        SizingDecision late = new JusticeSizer(LEARNED).size(
+                Requests.waited(450, 600, 0.9, 0.1, 2, Optional.empty(), width, 50, 50));
+
+        assertThat(executors).containsExactly(6, 8, 12);
+        assertThat(held).containsExactly(600, 450, 300);
+        var unmeetable = (SizingDecision.Unmeetable) late;
+        assertThat(unmeetable.decidedBy()).isEqualTo(Bound.MAX_PARALLELISM);
+        assertThat(unmeetable.reason()).contains("48.00 CPUs").contains("queue scale 4.0000").contains("40 tasks");
+    }
+
+    @Test
     void noRoomForOneExecutorIsUnmeetable() {
         SizingRequest request = Requests.request(600, 0.9, 0.1, 2, Optional.empty(),
                 new ParallelismEstimate(40, "spark.default.parallelism"), 50, 0);

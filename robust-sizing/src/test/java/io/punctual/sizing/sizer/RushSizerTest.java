@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.rush.DemandDistribution;
 import io.punctual.sizing.rush.DemandEstimate;
 import io.punctual.sizing.rush.DemandEstimator;
+import io.punctual.sizing.rush.GaussianEstimator;
+import io.punctual.sizing.rush.RunDemand;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +47,25 @@ class RushSizerTest {
             assertThat(t.name()).isEqualTo("how sure");
             assertThat(t.value()).isEqualTo("a straight test curve");
         });
+    }
+
+    @Test
+    void aHistoryMixingExecutorCountsWithoutNoiseIsStretchedByNothing() {
+        // runs at 2 and 4 executors needing 100 and 300 core-seconds every time: the curve already tells the counts
+        // apart, so κ must be 1; pooled, the Gaussian over {100, 300, 100, 300} would stretch every runtime
+        var history = new JobHistory(4, List.of(new RunDemand(2, 100), new RunDemand(4, 300), new RunDemand(2, 100),
+                new RunDemand(4, 300)), new StraightCurve(100, 400, 600, 10), Duration.ofSeconds(10), 1.0, 20);
+        var gaussian = new RushSizer(3, GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS));
+
+        SizingDecision.Sized sized = (SizingDecision.Sized) gaussian.size(Requests.request(300, 0.9, 0.3, 1,
+                Optional.of(history), new ParallelismEstimate(20, "test"), 50, 50));
+
+        assertThat(sized.terms()).anySatisfy(t -> {
+            assertThat(t.name()).startsWith("κ");
+            assertThat(t.value()).isEqualTo("1.000");
+        });
+        // 100 + 600/n ≤ 290 first at n = 4, as without robustness
+        assertThat(sized.executors()).isEqualTo(4);
     }
 
     @Test

@@ -3,13 +3,16 @@ package io.punctual.simulate.policy;
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.workload.SimJob;
 import io.punctual.sizing.RuntimeCurve;
+import io.punctual.sizing.rush.RunDemand;
 import io.punctual.sizing.sizer.JobHistory;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -75,11 +78,12 @@ public final class SimHistory {
             return Optional.empty();
         }
         FinishedRun[] recorded = kept.toArray(FinishedRun[]::new);
-        double[] demand = new double[recorded.length];
+        List<RunDemand> demand = new ArrayList<>(recorded.length);
         double launch = 0;
         double longestTask = 0;
         for (int r = 0; r < recorded.length; r++) {
-            demand[r] = recorded[r].stages().work();
+            // the CPUs it held: the simulated YARN gives a run a fixed allocation (a shared run, its average)
+            demand.add(new RunDemand(Math.max(1, (int) Math.round(recorded[r].cpus())), recorded[r].stages().work()));
             launch = Math.max(launch, recorded[r].launchSeconds());
             for (double seconds : recorded[r].stages().taskSeconds()) {
                 longestTask = Math.max(longestTask, seconds);

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * The gateway's admission queue under {@code punctual.admission.policy} justice or rush: each poll round — so after
  * every arrival, completion and change of the plan within one poll interval — the waiting batches take their turns
  * one after another in the policy's {@link AdmissionOrder} (Justice's smallest {@code reqCpus / TTD} first, or RUSH's
- * arbitrated completions), each sized again for the time it has left and offered the plan; the submission machine
+ * arbitrated completions), each sized again from its submission time and the time it waited (Justice's ESTIMATE_REQ:
+ * more CPUs as its window shrinks) and offered the plan; the submission machine
  * reserves, keeps waiting or drops each. One round runs at a time, on the launch pool, and the batches still waiting are told their
  * place and who is ahead of them ({@link AdmissionPlace}, kept with the batch).
  */

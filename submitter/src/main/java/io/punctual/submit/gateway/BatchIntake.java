@@ -37,7 +37,10 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
     /** Tag on every application the gateway launches, so it finds (and reaps) its own and only its own. */
     static final String GATEWAY_TAG = "punctual-gateway";
 
-    /** A batch without a deadline holds this long in the pipeline's terms; it reserves nothing. */
+    /**
+     * A batch without a deadline holds this long in the pipeline's terms; it reserves nothing, and since it runs
+     * unreserved the horizon never reaches Justice's TRACK_JOB, its event log or its job's achieved confidence.
+     */
     static final Duration BEST_EFFORT_HORIZON = Duration.ofDays(7);
 
     /**

@@ -59,7 +59,7 @@ public final class SparkCommand {
         }
         Optional<String> mainClass = submission.args().option("--class");
         return new LaunchRequest(submission.args().primaryResource(), mainClass,
-                options(submission, queue, shapes, dynamic), conf(submission, eventLogDir, runtime, dynamic),
+                options(submission, queue, shapes, dynamic), conf(submission, eventLogDir, runtime, dynamic, reserved),
                 submission.args().appArgs(), env, submission.workingDir(), output);
     }
 
@@ -87,7 +87,7 @@ public final class SparkCommand {
     }
 
     private static Map<String, String> conf(Submission submission, String eventLogDir, SparkRuntime runtime,
-                                            boolean dynamic) {
+                                            boolean dynamic, boolean reserved) {
         Map<String, String> userConf = submission.args().conf();
         Map<String, String> conf = new LinkedHashMap<>(userConf);
         if (!dynamic) {
@@ -99,7 +99,11 @@ public final class SparkCommand {
         conf.put(DeadlineKeys.SUBMISSION_ID, submission.id());
         conf.put(DeadlineKeys.JOB_KEY, submission.jobKey().name());
         conf.put(DeadlineKeys.TEAM, submission.jobKey().team());
-        conf.put(DeadlineKeys.AT, submission.deadline().toString());
+        if (reserved) {
+            // The deadline goes into the event log for the job's achieved confidence; work without a deadline (the
+            // only kind run unreserved) has none, and its stand-in horizon must not count as one.
+            conf.put(DeadlineKeys.AT, submission.deadline().toString());
+        }
         conf.put("spark.eventLog.enabled", "true");
         conf.put("spark.eventLog.dir", eventLogDir);
         // spark-submit exits once YARN has the application: Punctual follows it through YARN, so nothing depends on

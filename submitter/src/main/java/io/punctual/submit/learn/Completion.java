@@ -9,6 +9,9 @@ import java.util.Optional;
 /**
  * One application Punctual launched, now over: what the learning loop needs from it.
  *
+ * @param deadline     when it had to finish; empty for work without a deadline, which teaches the job's history
+ *                     only: a stand-in horizon would teach Justice a fraction no deadline asked for, and Justice's
+ *                     minimum fraction is a minimum over every job it ever tracked
  * @param capacityCpus CPUs the job could have drawn from when it was sized (its executor limit x cores)
  * @param reserved     whether it ran inside a reservation: only then does submission-to-start measure the launch
  *                     itself, not also a wait for room in a shared queue
@@ -16,7 +19,7 @@ import java.util.Optional;
 public record Completion(
         JobKey jobKey,
         Instant submittedAt,
-        Instant deadline,
+        Optional<Instant> deadline,
         AppState state,
         Instant finishedAt,
         int executors,
@@ -25,7 +28,8 @@ public record Completion(
         Optional<Path> eventLog,
         boolean reserved) {
 
+    /** Whether it succeeded by its deadline; false for work without one, which had no deadline to meet. */
     public boolean metDeadline() {
-        return state == AppState.SUCCEEDED && !finishedAt.isAfter(deadline);
+        return state == AppState.SUCCEEDED && deadline.map(d -> !finishedAt.isAfter(d)).orElse(false);
     }
 }

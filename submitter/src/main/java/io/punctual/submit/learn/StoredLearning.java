@@ -60,7 +60,7 @@ public final class StoredLearning implements Learning {
             return Optional.empty();
         }
         RuntimeModel model = chosen.curve().replay();
-        return Optional.of(new JobHistory(model.trainingRuns().size(), model.demand().samples(), chosen.curve(),
+        return Optional.of(new JobHistory(model.trainingRuns().size(), model.runDemands(), chosen.curve(),
                 launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
     }
 
@@ -146,13 +146,17 @@ public final class StoredLearning implements Learning {
         return new LearningReport(Optional.of(record.id().toString()), overhead, tracked, Optional.empty());
     }
 
-    /** Justice learns only from jobs that ran to completion: a killed or failed job's computation is unknown. */
+    /**
+     * Justice learns only from deadline jobs that ran to completion (Justice, Algorithm 2, TRACK_JOB): a killed or
+     * failed job's computation is unknown, and work without a deadline has no deadline to learn a fraction against.
+     */
     private boolean track(Completion completion, RunRecord record) {
-        if (completion.state() != AppState.SUCCEEDED || record.maxStageTasks() < 1) {
+        if (completion.deadline().isEmpty() || completion.state() != AppState.SUCCEEDED
+                || record.maxStageTasks() < 1) {
             return false;
         }
         double cpuSeconds = record.totals().taskTimeMs() / 1000.0 * record.taskCpus();
-        Duration deadline = Duration.between(completion.submittedAt(), completion.deadline());
+        Duration deadline = Duration.between(completion.submittedAt(), completion.deadline().get());
         CompletedJob job = new CompletedJob(cpuSeconds, record.maxStageTasks(), deadline,
                 completion.executors() * completion.coresPerExecutor(), completion.metDeadline(),
                 Math.max(1, completion.capacityCpus()));

@@ -20,10 +20,23 @@ public record LargeViolators(int aboveTasks) {
 
     /** Why the application must be killed now, or empty when it may go on. */
     public Optional<String> verdict(Instant now, Instant deadline, long tasksStarted) {
-        if (!now.isAfter(deadline) || tasksStarted <= aboveTasks) {
+        return verdict(now, deadline, Optional.empty(), tasksStarted);
+    }
+
+    /**
+     * As {@link #verdict(Instant, Instant, long)} for a job RUSH's arbitration let complete by {@code completeBy}
+     * (RUSH §III-C): its lateness up to then was tolerated when it was admitted, so it is a violator only once it
+     * passes that completion; killing it sooner would waste the work arbitration planned for.
+     */
+    public Optional<String> verdict(Instant now, Instant deadline, Optional<Instant> completeBy, long tasksStarted) {
+        Optional<Instant> granted = completeBy.filter(c -> c.isAfter(deadline));
+        Instant judgedBy = granted.orElse(deadline);
+        if (!now.isAfter(judgedBy) || tasksStarted <= aboveTasks) {
             return Optional.empty();
         }
-        return Optional.of("it passed its deadline " + deadline + " with " + tasksStarted + " tasks started, more than"
+        String passed = granted.map(c -> "the completion " + c + " RUSH's arbitration gave it (deadline " + deadline
+                + ")").orElse("its deadline " + deadline);
+        return Optional.of("it passed " + passed + " with " + tasksStarted + " tasks started, more than"
                 + " the " + aboveTasks + " above which Justice kills a violator (punctual.sizing.justice"
                 + ".kill-above-tasks) so that it stops holding capacity");
     }

@@ -17,7 +17,8 @@ public sealed interface Observation {
     }
 
     /**
-     * A queued submission's turn in an admission round: size it again for the time left and offer it the plan.
+     * A queued submission's turn in an admission round: size it again from its submission time and the time it
+     * waited (Justice grows its CPUs as its window shrinks) and offer it the plan.
      *
      * @param completeBy when RUSH's arbitration lets it complete, if later than its deadline
      */

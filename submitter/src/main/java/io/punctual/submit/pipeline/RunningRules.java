@@ -30,7 +30,8 @@ final class RunningRules {
             acceptedSince = report.state() == AppState.ACCEPTED ? Optional.of(now) : Optional.empty();
         }
         Optional<String> kill = stuck(report, acceptedSince, now)
-                .or(() -> violators.verdict(now, state.submission().deadline(), tasksStarted));
+                .or(() -> violators.verdict(now, state.submission().deadline(), state.sizing().completeBy(),
+                        tasksStarted));
         if (kill.isPresent()) {
             actions.add(new Action.Kill(report.id(), "Punctual: " + kill.get()));
             SubmissionMachine.Step failed = SubmissionMachine.failed(state.submission(), state.reservation(),

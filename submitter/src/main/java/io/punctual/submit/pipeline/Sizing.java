@@ -3,14 +3,34 @@ package io.punctual.submit.pipeline;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.launch.ContainerShapes;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How many executors of what shape a submission gets, why, and for how long its reservation holds them.
  *
  * @param capacityCpus the CPUs the job could have been given (its executor limit x cores), which Justice learns from
+ * @param completeBy   the completion RUSH's arbitration gave a job it let finish after its deadline (RUSH §III-C),
+ *                     which its reservation ends by and Justice's large-violator kill judges it by; empty: its deadline
  */
-public record Sizing(ContainerShapes shapes, SizingDecision.Sized decision, int capacityCpus) {
+public record Sizing(ContainerShapes shapes, SizingDecision.Sized decision, int capacityCpus,
+                     Optional<Instant> completeBy) {
+
+    public Sizing {
+        Objects.requireNonNull(completeBy, "completeBy");
+    }
+
+    /** A sizing for the job's own deadline. */
+    public Sizing(ContainerShapes shapes, SizingDecision.Sized decision, int capacityCpus) {
+        this(shapes, decision, capacityCpus, Optional.empty());
+    }
+
+    /** The same sizing, for a job arbitration asked to complete by {@code completion} (empty: its deadline). */
+    public Sizing completingBy(Optional<Instant> completion) {
+        return new Sizing(shapes, decision, capacityCpus, completion);
+    }
 
     /** How long the reservation must hold the containers. */
     public Duration hold() {

@@ -138,8 +138,9 @@ public final class SubmissionMachine {
     }
 
     /**
-     * A queued job's turn: sized again for the time it has left (Justice grows its request as the window shrinks),
-     * then offered the plan; dropped once no sizing can meet its deadline any more.
+     * A queued job's turn: sized again with its submission time and the time it waited (Justice's ESTIMATE_REQ scales
+     * its fraction by deadline / (deadline − waited), so its CPUs grow as its window shrinks), then offered the plan;
+     * dropped, with the sizer's reason, once no sizing can meet its deadline any more.
      */
     private static Step queued(SubmissionState.Queued state, Observation observation, Instant now) {
         if (observation instanceof Observation.Turn turn) {
@@ -157,8 +158,8 @@ public final class SubmissionMachine {
                     ? new SubmissionOutcome.Rejected(r.submission(), waited + r.reason(),
                     r.earliestDeadline().or(state::earliestDeadline)) : dropped));
         }
-        Sizing sizing = decision.sizingFor(sized);
         Optional<Instant> by = done.completeBy();
+        Sizing sizing = decision.sizingFor(sized).completingBy(by);
         return new Step(new SubmissionState.Sized(state.submission(), sizing, 1, Optional.empty(),
                 Optional.of(new SubmissionState.Turn(state.since(), by))), List.of(new Action.Reserve(sizing, by)));
     }

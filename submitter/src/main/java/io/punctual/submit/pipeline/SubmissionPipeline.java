@@ -327,10 +327,13 @@ public final class SubmissionPipeline {
     void learnFrom(SubmissionOutcome.Finished finished) {
         Submission submission = finished.submission();
         Sizing sizing = finished.sizing();
+        // Only work without a deadline runs without a reservation (the best-effort path); its submission's deadline
+        // is a stand-in horizon, never a deadline to learn from.
+        boolean reserved = finished.reservation() != null;
         var report = learning.learn(new Completion(submission.jobKey(), submission.submittedAt(),
-                submission.deadline(), finished.state(), finished.finishedAt(), sizing.shapes().executors(),
-                (int) sizing.shapes().executor().vcores(), sizing.capacityCpus(), finished.eventLog(),
-                finished.reservation() != null));
+                reserved ? Optional.of(submission.deadline()) : Optional.empty(), finished.state(),
+                finished.finishedAt(), sizing.shapes().executors(), (int) sizing.shapes().executor().vcores(),
+                sizing.capacityCpus(), finished.eventLog(), reserved));
         events.accept(new SubmissionEvent.Learned(report.problem().orElseGet(() -> "stored run "
                 + report.ingested().orElse("?") + "; launch overhead "
                 + report.launchOverhead().map(d -> d.toMillis() / 1000.0 + " s")

@@ -48,23 +48,30 @@ public final class SubmissionSizer {
 
     /** The request sizing answers, built from the submission and the cluster as it is now. */
     public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
-        return request(submission.jobKey(), submission.deadline(), SparkSettings.effective(submission.args()), one,
+        return request(submission.jobKey(), submission.submittedAt(), submission.deadline(),
+                SparkSettings.effective(submission.args()), one,
                 executorsThatFit(one, cluster, submission.planQueue()));
+    }
+
+    /** As {@link #request(JobKey, Instant, Instant, Map, ContainerShapes, int)}, for a job sized as it is submitted. */
+    public SizingRequest request(JobKey job, Instant deadline, Map<String, String> conf, ContainerShapes one,
+                                 int clusterExecutors) {
+        return request(job, clock.instant(), deadline, conf, one, clusterExecutors);
     }
 
     /**
      * The request for a job with these Spark settings ({@code spark.executor.instances} is the user's explicit
      * count, {@code spark.deadline.confidence} the asked confidence) and a plan that holds {@code clusterExecutors}.
      */
-    public SizingRequest request(JobKey job, Instant deadline, Map<String, String> conf, ContainerShapes one,
-                                 int clusterExecutors) {
+    public SizingRequest request(JobKey job, Instant submittedAt, Instant deadline, Map<String, String> conf,
+                                 ContainerShapes one, int clusterExecutors) {
         int cores = (int) one.executor().vcores();
         Optional<Integer> user = userExecutors(conf);
         Optional<JobHistory> history = learning.history(job);
         ParallelismEstimate width = history.filter(h -> h.widestStageTasks() > 0)
                 .map(h -> new ParallelismEstimate(h.widestStageTasks(), "tasks of the widest stage in history"))
                 .orElseGet(() -> width(job, conf, user, cores));
-        return new SizingRequest(job, clock.instant(), deadline, confidence(conf), settings.robustness(),
+        return new SizingRequest(job, submittedAt, clock.instant(), deadline, confidence(conf), settings.robustness(),
                 one.executor(), cores, history, width, settings.maxExecutors(), clusterExecutors, user);
     }
 

@@ -88,11 +88,12 @@ final class SimulatedLearning implements Learning {
         }
         history.record(run);
         launchOverhead = SimTime.of(run.launchSeconds());
-        justice = justice.track(new CompletedJob(run.stages().work(), run.job().maxParallelism(),
-                Duration.between(completion.submittedAt(), completion.deadline()), completion.executors(),
-                completion.metDeadline(), Math.max(1, completion.capacityCpus())));
+        // As the gateway's learning: work without a deadline teaches the history only, never TRACK_JOB.
+        completion.deadline().ifPresent(deadline -> justice = justice.track(new CompletedJob(run.stages().work(),
+                run.job().maxParallelism(), Duration.between(completion.submittedAt(), deadline),
+                completion.executors(), completion.metDeadline(), Math.max(1, completion.capacityCpus()))));
         return new LearningReport(Optional.of("simulated run of " + completion.jobKey()),
-                Optional.of(launchOverhead), true, Optional.empty());
+                Optional.of(launchOverhead), completion.deadline().isPresent(), Optional.empty());
     }
 
     private static String key(JobKey job, java.time.Instant submittedAt) {

@@ -6,13 +6,15 @@ import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * How a simulated job is named and when the simulator looks at its submission again: the gateway's launch pool and
  * poller act on ticks and polls every few seconds; the simulator wakes a submission exactly when the machine waits
  * for time — a reservation whose queue opens at the plan follower's next step, a retry, a run about to outlive its
- * reservation.
+ * reservation, a run passing the completion RUSH's arbitration gave it.
  */
 final class SimulatedRuns {
 
@@ -39,9 +41,14 @@ final class SimulatedRuns {
         if (state instanceof SubmissionState.Sized sized) {
             return sized.retryAt();
         }
-        if (state instanceof SubmissionState.Running running && !expiryKills && !running.watch().leaveAsked()) {
-            return running.holdEnds().map(end -> end.minus(SubmissionMachine.LEAVE_BEFORE_END))
-                    .filter(now::isBefore);
+        if (state instanceof SubmissionState.Running running) {
+            Optional<Instant> leave = expiryKills || running.watch().leaveAsked() ? Optional.empty()
+                    : running.holdEnds().map(end -> end.minus(SubmissionMachine.LEAVE_BEFORE_END));
+            // A run RUSH's arbitration let finish late is judged by Justice's kill rule just after the completion it
+            // was given, as the gateway's next poll would (the engine tells the policy only of its deadline).
+            Optional<Instant> judged = running.sizing().completeBy().map(c -> c.plusMillis(1));
+            return Stream.of(leave, judged).flatMap(Optional::stream).filter(now::isBefore)
+                    .min(Comparator.naturalOrder());
         }
         return Optional.empty();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.submit.request.SubmitArguments;
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Submission;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -88,6 +89,23 @@ class SparkCommandTest {
         assertThat(reserved.argv()).containsSubsequence("--num-executors", "4");
         assertThat(pinnedBestEffort.conf()).containsEntry("spark.dynamicAllocation.enabled", "false");
         assertThat(pinnedBestEffort.argv()).containsSubsequence("--num-executors", "4");
+    }
+
+    @Test
+    void workWithoutADeadlineWritesNoDeadlineIntoItsEventLog() {
+        var shapes = new ContainerShapes(Resources.of(1, 1536), Resources.of(1, 1536), 4);
+        SparkRuntime runtime = new SparkRuntime(Path.of("/opt/spark"), new SparkJars.FromDistribution(), List.of());
+        Submission job = submission("app.jar");
+
+        var bestEffort = SparkCommand.inQueue(job, "analytics", shapes, "file:/e", runtime, Path.of("/etc/hadoop"),
+                Path.of("/tmp/out.log"), Path.of("/tmp"), false);
+        var reserved = SparkCommand.inQueue(job, "reservation_1_0001", shapes, "file:/e", runtime,
+                Path.of("/etc/hadoop"), Path.of("/tmp/out.log"), Path.of("/tmp"), true);
+
+        // the best-effort submission's deadline is the gateway's stand-in horizon, not a deadline anyone asked for
+        assertThat(bestEffort.conf()).doesNotContainKey(DeadlineKeys.AT)
+                .containsEntry(DeadlineKeys.SUBMISSION_ID, job.id());
+        assertThat(reserved.conf()).containsEntry(DeadlineKeys.AT, job.deadline().toString());
     }
 
     @Test

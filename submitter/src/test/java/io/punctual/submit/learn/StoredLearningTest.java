@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.ErrorSmoothing;
+import io.punctual.sizing.justice.JusticeState;
 import io.punctual.yarn.AppState;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ class StoredLearningTest {
     }
 
     private Completion completion(Path eventLog, Instant submitted, boolean reserved) {
-        return new Completion(new JobKey("t", "job"), submitted, submitted.plus(Duration.ofHours(1)),
+        return new Completion(new JobKey("t", "job"), submitted,
+                reserved ? Optional.of(submitted.plus(Duration.ofHours(1))) : Optional.empty(),
                 AppState.SUCCEEDED, submitted.plus(Duration.ofMinutes(30)), 2, 1, 8, Optional.of(eventLog), reserved);
     }
 
@@ -52,6 +54,27 @@ class StoredLearningTest {
                 true));
         assertThat(reserved.problem()).isEmpty();
         assertThat(reserved.launchOverhead()).hasValueSatisfying(d -> assertThat(d).isEqualTo(Duration.ofSeconds(7)));
+    }
+
+    @Test
+    void aCompletionWithoutADeadlineLeavesJusticesStateUnchanged() throws Exception {
+        StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
+                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
+        Path first = Files.copy(log("application_1628109047826_1317105"),
+                tmp.resolve("application_1628109047826_1317105"));
+        Instant firstSubmitted = Instant.ofEpochMilli(startMs(learning, first)).minusSeconds(5);
+        var deadlineRun = learning.learn(completion(first, firstSubmitted, true));
+        assertThat(deadlineRun.justiceTracked()).isTrue();
+        JusticeState before = learning.justice();
+
+        Path other = Files.copy(log(OTHER), tmp.resolve(OTHER));
+        Instant otherSubmitted = Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(5);
+        var bestEffort = learning.learn(completion(other, otherSubmitted, false));
+
+        assertThat(bestEffort.problem()).isEmpty();
+        assertThat(bestEffort.ingested()).isPresent();
+        assertThat(bestEffort.justiceTracked()).isFalse();
+        assertThat(learning.justice()).isEqualTo(before);
     }
 
     private static long startMs(StoredLearning learning, Path log) throws Exception {

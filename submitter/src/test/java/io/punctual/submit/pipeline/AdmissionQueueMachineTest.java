@@ -13,6 +13,9 @@ import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.AppState;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
 import java.nio.file.Path;
@@ -20,12 +23,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** A job that finds no room: rejected under first-fit, waiting under Justice until it is reserved or dropped. */
 class AdmissionQueueMachineTest {
 
     private static final Instant T0 = Instant.parse("2026-11-26T09:00:00Z");
+    private static final AppId APP = new AppId("application_1_0008");
 
     private final Submission submission = new Submission("p-queue-1", SubmitArguments.parse(List.of("app.jar")),
             new JobKey("t", "j"), T0, T0.plus(Duration.ofMinutes(10)), "sla", Path.of("/tmp"));
@@ -42,8 +47,8 @@ class AdmissionQueueMachineTest {
 
     /** What sizing was asked: the team cap of 8 executors of one core. */
     private SizingRequest request() {
-        return new SizingRequest(submission.jobKey(), T0, submission.deadline(), 0.9, 0.1, Resources.of(1, 1536), 1,
-                Optional.empty(), new ParallelismEstimate(8, "test"), 8, 8, Optional.empty());
+        return new SizingRequest(submission.jobKey(), submission.submittedAt(), T0, submission.deadline(), 0.9, 0.1,
+                Resources.of(1, 1536), 1, Optional.empty(), new ParallelismEstimate(8, "test"), 8, 8, Optional.empty());
     }
 
     private static ContainerShapes oneExecutor() {
@@ -122,6 +127,40 @@ class AdmissionQueueMachineTest {
                     assertThat(r.earliestDeadline()).as("the last turn's earliest deadline with room")
                             .contains(T0.plus(Duration.ofMinutes(25)));
                 });
+    }
+
+    @Test
+    void aLargeJobArbitrationLetFinishLateIsJudgedByItsGrantedCompletionNotItsDeadline() {
+        var machine = machine(AdmissionPolicy.RUSH);
+        var queued = (SubmissionState.Queued) machine.next(sized(), noRoom, T0).state();
+        Instant grantedBy = submission.deadline().plus(Duration.ofMinutes(5));
+        Sizing bigger = sizing(4);
+
+        var resized = machine.next(queued, new Observation.SizingDone(new Decision(request(), oneExecutor(),
+                bigger.decision()), Optional.empty(), Optional.of(grantedBy)), T0);
+        var sizedLate = (SubmissionState.Sized) resized.state();
+        assertThat(sizedLate.sizing().completeBy()).contains(grantedBy);
+
+        ReservationInfo held = new ReservationInfo(new ReservationId("reservation_1_0008"), "punctual", "", T0,
+                grantedBy, List.of(new AllocationStep(T0, grantedBy, bigger.shapes().total())));
+        var reserved = machine.next(sizedLate, new Observation.ReservationDone(Optional.of(held),
+                Prediction.plannerOnly(true), "", Optional.empty(), Duration.ZERO), T0).state();
+        var running = new SubmissionState.Running(submission, ((SubmissionState.Reserved) reserved).sizing(),
+                Optional.of(held.id()), APP, SubmissionState.Watch.fresh(), Optional.of(grantedBy));
+        AppReport live = new AppReport(APP, "j", "u", "reservation_1_0008", AppState.RUNNING, "YARN/RUNNING",
+                Set.of(), T0, Optional.empty(), 0.5f, "", Optional.empty());
+
+        // 5000 tasks started, far above the 1000 Justice kills above: late for its deadline, on time for arbitration
+        var pastDeadline = machine.next(running, new Observation.AppSeen(Optional.of(live), 5000, Optional.empty()),
+                submission.deadline().plusSeconds(60));
+        var pastGranted = machine.next(running, new Observation.AppSeen(Optional.of(live), 5000, Optional.empty()),
+                grantedBy.plusSeconds(1));
+
+        assertThat(pastDeadline.state()).isInstanceOf(SubmissionState.Running.class);
+        assertThat(pastDeadline.actions()).noneMatch(a -> a instanceof Action.Kill);
+        assertThat(pastGranted.state()).isInstanceOf(SubmissionState.Ended.class);
+        assertThat(pastGranted.actions()).anyMatch(a -> a instanceof Action.Kill k
+                && k.why().contains("RUSH's arbitration gave it") && k.why().contains(grantedBy.toString()));
     }
 
     @Test
