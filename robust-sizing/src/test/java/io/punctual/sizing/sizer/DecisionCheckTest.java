@@ -18,7 +18,7 @@ class DecisionCheckTest {
 
     /** A job 40 tasks wide, 2 cores per executor, a team cap of 12 and a plan of 30 executors. */
     private static SizingRequest request() {
-        return new SizingRequest(new JobKey("team", "job"), NOW, DEADLINE, 0.9, 0.3, Resources.of(2, 2048), 2,
+        return new SizingRequest(new JobKey("team", "job"), NOW, NOW, DEADLINE, 0.9, 0.3, Resources.of(2, 2048), 2,
                 Optional.empty(), new ParallelismEstimate(40, "test"), 12, 30, Optional.empty());
     }
 
@@ -51,7 +51,7 @@ class DecisionCheckTest {
         assertThatThrownBy(() -> DecisionCheck.checked(request(), sized(13, Bound.DEADLINE, 60, NOW)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("team cap of 12");
         // 40 tasks on 2-core executors use at most 20; the cap (12) binds first, so widen the cap to see the width.
-        SizingRequest wide = new SizingRequest(new JobKey("team", "job"), NOW, DEADLINE, 0.9, 0.3,
+        SizingRequest wide = new SizingRequest(new JobKey("team", "job"), NOW, NOW, DEADLINE, 0.9, 0.3,
                 Resources.of(2, 2048), 2, Optional.empty(), new ParallelismEstimate(40, "test"), 100, 100,
                 Optional.empty());
         assertThatThrownBy(() -> DecisionCheck.checked(wide, sized(21, Bound.DEADLINE, 60, NOW)))
