@@ -97,7 +97,8 @@ public sealed interface Arrivals {
             Path file = Path.of(parts[0].trim());
             if (!file.toFile().isFile()) {
                 throw new InvalidRequest("--arrivals: no SWIM trace at " + file + "; give the path of a SWIM .tsv file"
-                        + " (for example ../shared/data/swim/FB-2009_samples_24_times_1hr_0.tsv)");
+                        + " (for example FB-2009_samples_24_times_1hr_0.tsv from workloadSuite/ of"
+                        + " https://github.com/SWIMProjectUCB/SWIM)");
             }
             return new Swim(file.toAbsolutePath(), speedup);
         }

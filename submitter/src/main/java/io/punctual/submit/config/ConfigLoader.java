@@ -73,7 +73,7 @@ public final class ConfigLoader {
      * is an error.
      */
     public static final Set<String> LAUNCHER_PROPERTIES = Set.of("punctual.install", "punctual.cwd",
-            "punctual.log.dir", "punctual.shared.dir");
+            "punctual.log.dir");
 
 
     static final ConfigParseOptions PARSE = ConfigParseOptions.defaults().setAllowMissing(false)

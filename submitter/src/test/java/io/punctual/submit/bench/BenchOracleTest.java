@@ -2,6 +2,7 @@ package io.punctual.submit.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.punctual.submit.SparkEventLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,10 +10,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The isolated runtime and the oracle, from a job's history runs (times in seconds after T0). */
 class BenchOracleTest {
 
+    @TempDir
+    Path tmp;
 
     private static final Instant T0 = Instant.parse("2026-11-23T02:00:00Z");
 
@@ -69,20 +73,21 @@ class BenchOracleTest {
 
     @Test
     void aRowsCostIsItsExecutorsLifetimesTimesCoresAsTheEventLogTellsIt() throws IOException {
-        Path shared = Path.of(System.getProperty("punctual.shared.dir"), "data", "spark-events");
         String app = "application_1628109047826_1317105"; // dynamic allocation: executors come and go
+        Path logs = tmp.resolve("spark-events");
+        SparkEventLog.copy(app, logs);
 
-        AppCost cost = new EventLogs(shared, Duration.ZERO).cost(app).orElseThrow();
+        AppCost cost = new EventLogs(logs, Duration.ZERO).cost(app).orElseThrow();
 
         // independently, straight from the log's JSON lines
-        ExecutorLives independent = ExecutorLives.read(shared.resolve(app));
+        ExecutorLives independent = ExecutorLives.read(logs.resolve(app));
         Map<String, long[]> lives = independent.lives();
         long end = independent.endMs();
         double expected = independent.executorSeconds();
         assertThat(lives).hasSize(10);
         assertThat(cost.executorSeconds()).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-6));
         assertThat(cost.endMs()).isEqualTo(end);
-        assertThat(cost.eventLog()).isEqualTo(shared.resolve(app));
-        assertThat(new EventLogs(shared, Duration.ZERO).cost("application_1628109047826_131710")).isEmpty();
+        assertThat(cost.eventLog()).isEqualTo(logs.resolve(app));
+        assertThat(new EventLogs(logs, Duration.ZERO).cost("application_1628109047826_131710")).isEmpty();
     }
 }

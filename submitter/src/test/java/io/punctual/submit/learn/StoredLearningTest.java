@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
+import io.punctual.submit.SparkEventLog;
 import io.punctual.yarn.AppState;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,15 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 /** What a finished run teaches about launching: only a run that started in its own reservation measures the launch. */
 class StoredLearningTest {
 
-    /** Another real Spark event log, so the second run is a new one. */
+    /** Another of Spark's own event logs (spark-core's test jar), so the second run is a new one. */
     private static final String OTHER = "application_1516285256255_0012";
 
     @TempDir
     Path tmp;
-
-    private static Path log(String app) {
-        return Path.of(System.getProperty("punctual.shared.dir"), "data", "spark-events", app);
-    }
 
     private Completion completion(Path eventLog, Instant submitted, boolean reserved) {
         return new Completion(new JobKey("t", "job"), submitted,
@@ -35,7 +32,7 @@ class StoredLearningTest {
 
     @Test
     void aBestEffortRunTeachesNoLaunchOverheadAndAReservedOneDoes() throws Exception {
-        Path copy = Files.copy(log("application_1628109047826_1317105"), tmp.resolve("application_1628109047826_1317105"));
+        Path copy = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("logs"));
         StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
                 Files.createDirectories(tmp.resolve("store")),
                 new ErrorSmoothing.EqualWeights());
@@ -49,7 +46,7 @@ class StoredLearningTest {
         assertThat(waited.launchOverhead()).isEmpty();
         assertThat(learning.launchOverhead()).isEqualTo(before);
 
-        Path other = Files.copy(log(OTHER), tmp.resolve(OTHER));
+        Path other = SparkEventLog.copy(OTHER, tmp.resolve("logs"));
         var reserved = learning.learn(completion(other, Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(7),
                 true));
         assertThat(reserved.problem()).isEmpty();
@@ -60,14 +57,13 @@ class StoredLearningTest {
     void aCompletionWithoutADeadlineLeavesJusticesStateUnchanged() throws Exception {
         StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
                 Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
-        Path first = Files.copy(log("application_1628109047826_1317105"),
-                tmp.resolve("application_1628109047826_1317105"));
+        Path first = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("first"));
         Instant firstSubmitted = Instant.ofEpochMilli(startMs(learning, first)).minusSeconds(5);
         var deadlineRun = learning.learn(completion(first, firstSubmitted, true));
         assertThat(deadlineRun.justiceTracked()).isTrue();
         JusticeState before = learning.justice();
 
-        Path other = Files.copy(log(OTHER), tmp.resolve(OTHER));
+        Path other = SparkEventLog.copy(OTHER, tmp.resolve("other"));
         Instant otherSubmitted = Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(5);
         var bestEffort = learning.learn(completion(other, otherSubmitted, false));
 
