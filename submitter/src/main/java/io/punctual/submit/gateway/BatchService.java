@@ -34,6 +34,7 @@ public final class BatchService implements AutoCloseable {
     static final String SHIPPED = "shipped";
 
     private final Path workingDir;
+    private final ShippedCopies copies;
     private final QueueSetup queues;
     private final SparkRuntime runtime;
     private final AppLinks links = new AppLinks();
@@ -52,6 +53,7 @@ public final class BatchService implements AutoCloseable {
         this.clock = clock;
         this.metrics = metrics;
         this.workingDir = workingDir;
+        this.copies = new ShippedCopies(workingDir.resolve(SHIPPED));
         this.launches = new ThreadPoolExecutor(launchConcurrency, launchConcurrency, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "punctual-launch");
@@ -157,8 +159,7 @@ public final class BatchService implements AutoCloseable {
     private Received receive(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         runtime.requirePython(request.file());
-        BatchIntake intake = grouped(BatchIntake.of(request, team, current, clock, defaultFs,
-                new ShippedCopies(workingDir.resolve(SHIPPED))), team, current);
+        BatchIntake intake = grouped(BatchIntake.of(request, team, current, clock, defaultFs, copies), team, current);
         String planQueue = RequestedQueue.planQueue(request.queue(), team, current.config().site().cluster(),
                 intake.deadline().isEmpty());
         long deadlineMs = intake.deadline().orElse(intake.submittedAt().plus(BatchIntake.BEST_EFFORT_HORIZON))

@@ -22,9 +22,26 @@ import java.util.HexFormat;
  * arrives, but spark-submit would read the path later (and again on a relaunch after a restart): a file swapped for a
  * symlink in between would ship whatever the link names. So the checked file is opened once, by its real path and
  * without following a link, and copied here; spark-submit gets the copy. Copies are named by their content, so a
- * retry or a relaunch finds the same one and a jar shipped by every nightly run is kept once.
+ * retry or a relaunch finds the same one and a jar shipped by every nightly run is kept once. A file already copied
+ * whose identity has not changed since (same inode, size and modification time, read without following links) is not
+ * read again: a file swapped for another or for a link has another identity, so the check still holds.
  */
-record ShippedCopies(Path dir) {
+final class ShippedCopies {
+
+    /** What names one version of a file: where it is, which inode, how long, when last written. */
+    private record Identity(Path real, Object fileKey, long size, java.nio.file.attribute.FileTime modified) {
+    }
+
+    private final Path dir;
+    private final java.util.Map<Identity, Path> copied = new java.util.concurrent.ConcurrentHashMap<>();
+
+    ShippedCopies(Path dir) {
+        this.dir = dir;
+    }
+
+    Path dir() {
+        return dir;
+    }
 
     /**
      * @param real a regular file's real path, already judged permitted
@@ -32,6 +49,29 @@ record ShippedCopies(Path dir) {
      * @throws UncheckedIOException when the file changed into something else while it was read, or cannot be copied
      */
     Path copy(Path real) {
+        try {
+            Identity identity = identity(real);
+            Path known = copied.get(identity);
+            if (known != null && Files.isRegularFile(known)) {
+                return known;
+            }
+            Path copy = copyAnew(real);
+            if (identity.equals(identity(real))) {
+                copied.put(identity, copy);
+            }
+            return copy;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not take a copy of a shipped file: " + e.getMessage(), e);
+        }
+    }
+
+    private static Identity identity(Path real) throws IOException {
+        var attributes = Files.readAttributes(real, java.nio.file.attribute.BasicFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
+        return new Identity(real, attributes.fileKey(), attributes.size(), attributes.lastModifiedTime());
+    }
+
+    private Path copyAnew(Path real) {
         try {
             Files.createDirectories(dir);
             Path incoming = Files.createTempFile(dir, "incoming-", ".part",

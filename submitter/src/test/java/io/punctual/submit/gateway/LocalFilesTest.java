@@ -36,8 +36,13 @@ class LocalFilesTest {
         otherTeamsJar = Files.writeString(Files.createDirectories(tmp.resolve("growth")).resolve("job.jar"), "jar");
     }
 
+    private ShippedCopies copies;
+
     private LocalFiles on(URI defaultFs) {
-        return new LocalFiles("analytics", List.of(teamDir), defaultFs, new ShippedCopies(tmp.resolve("shipped")));
+        if (copies == null) {
+            copies = new ShippedCopies(tmp.resolve("shipped"));
+        }
+        return new LocalFiles("analytics", List.of(teamDir), defaultFs, copies);
     }
 
     private static BatchRequest request(String fields) throws Exception {
@@ -125,5 +130,18 @@ class LocalFilesTest {
         assertThat(Path.of(resolved.files().get(2).substring("local:".length()))).hasContent("a,b");
         assertThatThrownBy(() -> on(LOCAL).resolve(request(file(jar) + ", \"files\": [\"" + data + "\"]")))
                 .as("the swapped file is judged again on a new request").isInstanceOf(RequestRefused.class);
+    }
+
+    @Test
+    void aFileCopiedBeforeIsNotReadAgainUntilItChanges() throws Exception {
+        LocalFiles files = on(LOCAL);
+        Path first = Path.of(files.resolve(request(file(jar))).file());
+        Path again = Path.of(files.resolve(request(file(jar))).file());
+        Files.writeString(jar, "a new build of the jar");
+        Path changed = Path.of(files.resolve(request(file(jar))).file());
+
+        assertThat(again).isEqualTo(first);
+        assertThat(changed).isNotEqualTo(first).hasContent("a new build of the jar");
+        assertThat(first).hasContent("jar");
     }
 }
