@@ -1,8 +1,10 @@
 package io.punctual.submit.learn;
 
 import io.punctual.sizing.JobKey;
+import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.yarn.AppState;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -31,5 +33,22 @@ public record Completion(
     /** Whether it succeeded by its deadline; false for work without one, which had no deadline to meet. */
     public boolean metDeadline() {
         return state == AppState.SUCCEEDED && deadline.map(d -> !finishedAt.isAfter(d)).orElse(false);
+    }
+
+    /**
+     * Justice's TRACK_JOB input for this run (Justice, Algorithm 2), the one place both learning loops build it: only a
+     * deadline job that succeeded teaches Justice (a killed or failed job's computation is unknown; work without a
+     * deadline has none to learn a fraction against).
+     *
+     * @param cpuSeconds  the computation the run did, in CPU-seconds
+     * @param widestStage tasks of its widest stage
+     * @param cpus        CPUs it held
+     */
+    public Optional<CompletedJob> justiceInput(double cpuSeconds, int widestStage, int cpus) {
+        if (state != AppState.SUCCEEDED || widestStage < 1) {
+            return Optional.empty();
+        }
+        return deadline.map(d -> new CompletedJob(cpuSeconds, widestStage, Duration.between(submittedAt, d), cpus,
+                metDeadline(), Math.max(1, capacityCpus)));
     }
 }

@@ -12,7 +12,6 @@ import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.ParallelismEstimate;
-import io.punctual.yarn.AppState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -151,16 +150,9 @@ public final class StoredLearning implements Learning {
      * failed job's computation is unknown, and work without a deadline has no deadline to learn a fraction against.
      */
     private boolean track(Completion completion, RunRecord record) {
-        if (completion.deadline().isEmpty() || completion.state() != AppState.SUCCEEDED
-                || record.maxStageTasks() < 1) {
-            return false;
-        }
-        double cpuSeconds = record.totals().taskTimeMs() / 1000.0 * record.taskCpus();
-        Duration deadline = Duration.between(completion.submittedAt(), completion.deadline().get());
-        CompletedJob job = new CompletedJob(cpuSeconds, record.maxStageTasks(), deadline,
-                completion.executors() * completion.coresPerExecutor(), completion.metDeadline(),
-                Math.max(1, completion.capacityCpus()));
-        justice.update(state -> state.track(job));
-        return true;
+        Optional<CompletedJob> job = completion.justiceInput(record.totals().taskTimeMs() / 1000.0
+                * record.taskCpus(), record.maxStageTasks(), completion.executors() * completion.coresPerExecutor());
+        job.ifPresent(tracked -> justice.update(state -> state.track(tracked)));
+        return job.isPresent();
     }
 }

@@ -1,12 +1,5 @@
 package io.punctual.submit.simulate;
 
-import io.punctual.submit.request.Submission;
-import io.punctual.yarn.AppState;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
-
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.policy.SimHistory;
 import io.punctual.simulate.policy.SimTime;
@@ -18,8 +11,14 @@ import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
-
+import io.punctual.submit.request.Submission;
+import io.punctual.yarn.AppState;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -77,10 +76,11 @@ final class SimulatedLearning implements Learning {
     /** Learns from a completion as the gateway's learning does, with the simulated run standing for its event log. */
     @Override
     public LearningReport learn(Completion completion) {
-        Deque<FinishedRun> kept = runs.get(key(completion.jobKey(), completion.submittedAt()));
+        String key = key(completion.jobKey(), completion.submittedAt());
+        Deque<FinishedRun> kept = runs.get(key);
         FinishedRun run = kept == null ? null : kept.poll();
         if (kept != null && kept.isEmpty()) {
-            runs.remove(key(completion.jobKey(), completion.submittedAt()));
+            runs.remove(key);
         }
         if (run == null || completion.state() != AppState.SUCCEEDED) {
             return new LearningReport(Optional.empty(), Optional.empty(), false,
@@ -88,15 +88,15 @@ final class SimulatedLearning implements Learning {
         }
         history.record(run);
         launchOverhead = SimTime.of(run.launchSeconds());
-        // As the gateway's learning: work without a deadline teaches the history only, never TRACK_JOB.
-        completion.deadline().ifPresent(deadline -> justice = justice.track(new CompletedJob(run.stages().work(),
-                run.job().maxParallelism(), Duration.between(completion.submittedAt(), deadline),
-                completion.executors(), completion.metDeadline(), Math.max(1, completion.capacityCpus()))));
+        // The simulated cluster runs one task per CPU, and an executor is one CPU there.
+        Optional<CompletedJob> job = completion.justiceInput(run.stages().work(), run.job().maxParallelism(),
+                completion.executors());
+        job.ifPresent(tracked -> justice = justice.track(tracked));
         return new LearningReport(Optional.of("simulated run of " + completion.jobKey()),
-                Optional.of(launchOverhead), completion.deadline().isPresent(), Optional.empty());
+                Optional.of(launchOverhead), job.isPresent(), Optional.empty());
     }
 
-    private static String key(JobKey job, java.time.Instant submittedAt) {
+    private static String key(JobKey job, Instant submittedAt) {
         return job + "@" + submittedAt;
     }
 }
