@@ -33,12 +33,10 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies 
     /** Spark properties that name files (comma-separated lists). */
     static final List<String> FILE_KEYS = List.of("spark.jars", "spark.files", "spark.archives",
             "spark.submit.pyFiles", "spark.yarn.dist.jars", "spark.yarn.dist.files", "spark.yarn.dist.archives",
-            "spark.yarn.jars", "spark.yarn.archive", "spark.yarn.keytab", "spark.kerberos.keytab",
-            "spark.jars.ivySettings");
+            "spark.yarn.jars", "spark.yarn.archive", "spark.yarn.keytab", "spark.kerberos.keytab");
 
     /** Those spark-submit itself opens on the gateway's host: a path without a scheme there stays a local path. */
-    private static final Set<String> HOST_FILE_KEYS = Set.of("spark.yarn.keytab", "spark.kerberos.keytab",
-            "spark.jars.ivySettings");
+    private static final Set<String> HOST_FILE_KEYS = Set.of("spark.yarn.keytab", "spark.kerberos.keytab");
 
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
 

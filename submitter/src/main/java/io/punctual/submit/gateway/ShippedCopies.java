@@ -11,11 +11,15 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The gateway's own copies of the local files batches ship. A file is judged by its real path when the request
@@ -29,18 +33,14 @@ import java.util.HexFormat;
 final class ShippedCopies {
 
     /** What names one version of a file: where it is, which inode, how long, when last written. */
-    private record Identity(Path real, Object fileKey, long size, java.nio.file.attribute.FileTime modified) {
+    private record Identity(Path real, Object fileKey, long size, FileTime modified) {
     }
 
     private final Path dir;
-    private final java.util.Map<Identity, Path> copied = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Identity, Path> copied = new ConcurrentHashMap<>();
 
     ShippedCopies(Path dir) {
         this.dir = dir;
-    }
-
-    Path dir() {
-        return dir;
     }
 
     /**
@@ -66,34 +66,30 @@ final class ShippedCopies {
     }
 
     private static Identity identity(Path real) throws IOException {
-        var attributes = Files.readAttributes(real, java.nio.file.attribute.BasicFileAttributes.class,
+        var attributes = Files.readAttributes(real, BasicFileAttributes.class,
                 LinkOption.NOFOLLOW_LINKS);
         return new Identity(real, attributes.fileKey(), attributes.size(), attributes.lastModifiedTime());
     }
 
-    private Path copyAnew(Path real) {
-        try {
-            Files.createDirectories(dir);
-            Path incoming = Files.createTempFile(dir, "incoming-", ".part",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            MessageDigest sha = sha256();
-            try (FileChannel in = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-                 InputStream read = new DigestInputStream(Channels.newInputStream(in), sha);
-                 OutputStream out = Files.newOutputStream(incoming)) {
-                read.transferTo(out);
-            }
-            if (!real.toRealPath().equals(real)) {
-                Files.deleteIfExists(incoming);
-                throw new IOException("the file changed while it was read");
-            }
-            Path target = dir.resolve(HexFormat.of().formatHex(sha.digest(), 0, 16)).resolve(real.getFileName());
-            Files.createDirectories(target.getParent());
-            // rename(2) replaces a copy another request placed first, which has the same content.
-            Files.move(incoming, target, StandardCopyOption.ATOMIC_MOVE);
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not take a copy of a shipped file: " + e.getMessage(), e);
+    private Path copyAnew(Path real) throws IOException {
+        Files.createDirectories(dir);
+        Path incoming = Files.createTempFile(dir, "incoming-", ".part",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        MessageDigest sha = sha256();
+        try (FileChannel in = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+             InputStream read = new DigestInputStream(Channels.newInputStream(in), sha);
+             OutputStream out = Files.newOutputStream(incoming)) {
+            read.transferTo(out);
         }
+        if (!real.toRealPath().equals(real)) {
+            Files.deleteIfExists(incoming);
+            throw new IOException("the file changed while it was read");
+        }
+        Path target = dir.resolve(HexFormat.of().formatHex(sha.digest(), 0, 16)).resolve(real.getFileName());
+        Files.createDirectories(target.getParent());
+        // rename(2) replaces a copy another request placed first, which has the same content.
+        Files.move(incoming, target, StandardCopyOption.ATOMIC_MOVE);
+        return target;
     }
 
     private static MessageDigest sha256() {

@@ -53,10 +53,13 @@ final class DeployedPolicy implements Policy {
     private final String team;
     private final DeadlineUtility utility;
     private final boolean expiryKills;
-    private final Map<Integer, SubmissionState> states = new HashMap<>();
-    private final Map<Integer, JobView> jobs = new HashMap<>();
+    /** Where each submission not yet ended stands, with its job. */
+    private final Map<Integer, Tracked> tracked = new HashMap<>();
     private final Set<Integer> started = new HashSet<>();
     private final List<AppId> launched = new ArrayList<>();
+
+    private record Tracked(JobView job, SubmissionState state) {
+    }
 
     DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, ManualClock clock,
                    InMemoryClusterGateway yarn, String planQueue, String team, DeadlineUtility utility,
@@ -83,7 +86,6 @@ final class DeployedPolicy implements Policy {
         clock.set(SimTime.at(cluster.now()));
         Submission submission = new Submission(SimulatedRuns.id(job), ARGS, new JobKey(team, job.key()),
                 clock.instant(), SimTime.at(job.due()), planQueue, Path.of("."));
-        jobs.put(job.index(), job);
         advance(cluster, job, new SubmissionState.Received(submission), new Observation.Tick());
         round(cluster);
     }
@@ -92,7 +94,7 @@ final class DeployedPolicy implements Policy {
     @Override
     public void woke(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        SubmissionState state = states.get(job.index());
+        SubmissionState state = stateOf(job);
         if (state instanceof SubmissionState.Running running) {
             advance(cluster, job, state, polled(cluster, job, running.app()));
         } else if (state != null) {
@@ -103,7 +105,7 @@ final class DeployedPolicy implements Policy {
     @Override
     public void finished(Cluster cluster, FinishedRun run) {
         clock.set(SimTime.at(cluster.now()));
-        SubmissionState state = states.get(run.job().index());
+        SubmissionState state = stateOf(run.job());
         if (state instanceof SubmissionState.Running running) {
             learning.ran(running.submission(), run);
             yarn.finish(running.app(), AppState.SUCCEEDED, "");
@@ -116,7 +118,7 @@ final class DeployedPolicy implements Policy {
     @Override
     public void overdue(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        if (states.get(job.index()) instanceof SubmissionState.Running running) {
+        if (stateOf(job) instanceof SubmissionState.Running running) {
             advance(cluster, job, running, polled(cluster, job, running.app()));
             round(cluster);
         }
@@ -126,11 +128,16 @@ final class DeployedPolicy implements Policy {
     @Override
     public void expired(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        if (states.get(job.index()) instanceof SubmissionState.Running running) {
+        if (stateOf(job) instanceof SubmissionState.Running running) {
             yarn.finish(running.app(), AppState.KILLED, "Application killed due to expiry of reservation queue");
             advance(cluster, job, running, polled(cluster, job, running.app()));
         }
         round(cluster);
+    }
+
+    private SubmissionState stateOf(JobView job) {
+        Tracked one = tracked.get(job.index());
+        return one == null ? null : one.state();
     }
 
     private Observation.AppSeen polled(Cluster cluster, JobView job, AppId app) {
@@ -143,11 +150,11 @@ final class DeployedPolicy implements Policy {
         if (pipeline.admission() == AdmissionPolicy.FIRST_FIT) {
             return;
         }
-        Map<String, Integer> byId = new HashMap<>();
+        Map<String, Tracked> byId = new HashMap<>();
         List<AdmissionOrder.Waiting> waiting = new ArrayList<>();
-        states.forEach((index, state) -> {
-            if (state instanceof SubmissionState.Queued queued) {
-                byId.put(queued.submission().id(), index);
+        tracked.values().forEach(one -> {
+            if (one.state() instanceof SubmissionState.Queued queued) {
+                byId.put(queued.submission().id(), one);
                 waiting.add(new AdmissionOrder.Waiting(queued.submission().id(),
                         (int) queued.sizing().shapes().total().vcores(), queued.sizing().hold(),
                         queued.submission().submittedAt(), queued.submission().deadline(), utility));
@@ -158,19 +165,19 @@ final class DeployedPolicy implements Policy {
         }
         for (AdmissionOrder.Turn turn : AdmissionOrder.turns(pipeline.admission(), waiting,
                 pipeline.freeCpus(planQueue), clock.instant())) {
-            int index = byId.get(turn.id());
-            advance(cluster, jobs.get(index), states.get(index), new Observation.Turn(turn.completeBy()));
+            Tracked turned = tracked.get(byId.get(turn.id()).job().index());
+            advance(cluster, turned.job(), turned.state(), new Observation.Turn(turn.completeBy()));
         }
     }
 
     private void advance(Cluster cluster, JobView job, SubmissionState state, Observation observation) {
         SubmissionState next = conductor.advance(state, observation);
         if (next.isEnded()) {
-            states.remove(job.index());
+            tracked.remove(job.index());
             ended(cluster, job, ((SubmissionState.Ended) next).outcome());
             return;
         }
-        states.put(job.index(), next);
+        tracked.put(job.index(), new Tracked(job, next));
         follow(cluster, job, next);
     }
 
@@ -183,7 +190,8 @@ final class DeployedPolicy implements Policy {
                     : Double.POSITIVE_INFINITY;
             cluster.startAt(job, cpus, cluster.now(), Math.max(cluster.now(), until));
         }
-        SimulatedRuns.nextLook(state, clock.instant(), expiryKills).ifPresent(at -> cluster.wakeAt(job, SimTime.seconds(at)));
+        SimulatedRuns.nextLook(state, clock.instant(), expiryKills)
+                .ifPresent(at -> cluster.wakeAt(job, SimTime.seconds(at)));
     }
 
     private void ended(Cluster cluster, JobView job, SubmissionOutcome outcome) {
