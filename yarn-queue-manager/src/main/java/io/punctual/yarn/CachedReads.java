@@ -19,6 +19,7 @@ public final class CachedReads implements ClusterGateway {
     private final ClusterGateway cluster;
     private final long ttlNanos;
     private final Map<String, Copy<?>> copies = new ConcurrentHashMap<>();
+    private final Map<String, Object> reading = new ConcurrentHashMap<>();
 
     private record Copy<T>(T value, long atNanos) {
     }
@@ -28,16 +29,30 @@ public final class CachedReads implements ClusterGateway {
         this.ttlNanos = ttl.toNanos();
     }
 
-    @SuppressWarnings("unchecked")
     private <T> T cached(String key, Supplier<T> read) {
-        long now = System.nanoTime();
-        Copy<?> copy = copies.get(key);
-        if (copy != null && now - copy.atNanos() < ttlNanos) {
-            return (T) copy.value();
+        Optional<T> fresh = fresh(key);
+        if (fresh.isPresent()) {
+            return fresh.get();
         }
-        T value = read.get();
-        copies.put(key, new Copy<>(value, now));
-        return value;
+        // One read per key at a time: a burst that finds the copy stale waits for the first caller's read instead of
+        // each asking the ResourceManager, whose client sends one call at a time over its connection anyway.
+        synchronized (reading.computeIfAbsent(key, k -> new Object())) {
+            fresh = fresh(key);
+            if (fresh.isPresent()) {
+                return fresh.get();
+            }
+            long at = System.nanoTime();
+            T value = read.get();
+            copies.put(key, new Copy<>(value, at));
+            return value;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> Optional<T> fresh(String key) {
+        Copy<?> copy = copies.get(key);
+        return copy != null && System.nanoTime() - copy.atNanos() < ttlNanos
+                ? Optional.of((T) copy.value()) : Optional.empty();
     }
 
     @Override
@@ -57,7 +72,12 @@ public final class CachedReads implements ClusterGateway {
 
     @Override
     public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
-        return cluster.forecast(inTurn);
+        return cluster.forecast(inTurn, this);
+    }
+
+    @Override
+    public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn, ClusterGateway reads) {
+        return cluster.forecast(inTurn, reads);
     }
 
     @Override

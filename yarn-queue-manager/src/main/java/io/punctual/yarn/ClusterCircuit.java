@@ -78,6 +78,11 @@ public final class ClusterCircuit implements ClusterGateway {
     }
 
     @Override
+    public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn, ClusterGateway reads) {
+        return call(() -> cluster.forecast(inTurn, reads));
+    }
+
+    @Override
     public boolean release(ReservationId id) {
         return call(() -> cluster.release(id));
     }

@@ -33,6 +33,15 @@ public interface ClusterGateway extends AutoCloseable {
      */
     Optional<AgentForecast> forecast(List<ReservationSpec> inTurn);
 
+    /**
+     * {@link #forecast(List)}, with the cluster's state and its plan read through {@code reads} (a cached view of this
+     * gateway), so a burst of dry runs does not ask the ResourceManager for them once each. A gateway that keeps its
+     * plan in process has nothing to read and ignores {@code reads}.
+     */
+    default Optional<AgentForecast> forecast(List<ReservationSpec> inTurn, ClusterGateway reads) {
+        return forecast(inTurn);
+    }
+
     /** Deletes a reservation. Returns false when it did not exist (already released or expired). */
     boolean release(ReservationId id);
 

@@ -95,7 +95,12 @@ public final class YarnGateway implements ClusterGateway {
 
     @Override
     public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn) {
-        return agent.forecast(this, inTurn);
+        return forecast(inTurn, this);
+    }
+
+    @Override
+    public Optional<AgentForecast> forecast(List<ReservationSpec> inTurn, ClusterGateway reads) {
+        return agent.forecast(reads, inTurn);
     }
 
     @Override
