@@ -104,15 +104,18 @@ public record TeamConfig(String name, BearerToken token, Queue queue, Optional<S
      * @param localDirs  absolute directories of the gateway's host the team may ship local files from
      * @param proxyUsers users the team's applications may run as ({@code proxyUser})
      * @param sparkConf  Spark properties the team's requests may set beyond the site's list (same syntax)
+     * @param maxConfidence the highest confidence a request may ask for; empty: no higher than the team's own
      */
-    public record Access(List<Path> localDirs, List<String> proxyUsers, List<String> sparkConf) {
+    public record Access(List<Path> localDirs, List<String> proxyUsers, List<String> sparkConf,
+                         Optional<Double> maxConfidence) {
 
-        public static final Access NONE = new Access(List.of(), List.of(), List.of());
+        public static final Access NONE = new Access(List.of(), List.of(), List.of(), Optional.empty());
 
         public Access {
             localDirs = List.copyOf(localDirs);
             proxyUsers = List.copyOf(proxyUsers);
             sparkConf = List.copyOf(sparkConf);
+            Objects.requireNonNull(maxConfidence, "maxConfidence");
         }
     }
 }

@@ -27,6 +27,7 @@ final class TeamReader {
     static final String LOCAL_DIRS = ROOT + ".local-dirs";
     static final String PROXY_USERS = ROOT + ".proxy-users";
     static final String ALLOWED_SPARK_CONF = ROOT + ".allowed-spark-conf";
+    static final String MAX_CONFIDENCE = ROOT + ".max-confidence";
 
     private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
@@ -98,7 +99,9 @@ final class TeamReader {
         List<String> users = r.textList(PROXY_USERS, Need.OPTIONAL, "a list of user names").orElse(List.of());
         List<String> conf = r.has(ALLOWED_SPARK_CONF)
                 ? SiteReader.sparkConfPatterns(r, ALLOWED_SPARK_CONF).orElse(List.of()) : List.of();
-        return new TeamConfig.Access(dirs, users, conf);
+        Optional<Double> maxConfidence = r.number(MAX_CONFIDENCE, Need.OPTIONAL, d -> d > 0 && d < 1,
+                "a confidence in (0, 1): the highest a request's spark.deadline.confidence may be");
+        return new TeamConfig.Access(dirs, users, conf, maxConfidence);
     }
 
     private static Optional<TeamConfig.SharingLimits> sharing(ConfigReader r) {

@@ -66,7 +66,7 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         requestConf.put(JobKey.TEAM, team.name());
         JobKey job = jobKey(request, team, requestConf);
         Settings settings = config.settingsFor(job, requestConf);
-        TeamLimits.of(config.settingsFor(job, Map.of()), team.name()).check(settings);
+        TeamLimits.of(config.settingsFor(job, Map.of()), team).check(settings);
 
         Map<String, String> conf = new LinkedHashMap<>(requestConf);
         conf.putAll(settings.sparkProperties());

@@ -79,6 +79,14 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void aTeamsHighestConfidenceMustBeAConfidence() {
+        conf.teamFile("e.conf", ConfDir.team("e", "e", 10).replace("}\n", "  max-confidence = 1.5\n}\n"));
+
+        assertThat(conf.messages()).singleElement().satisfies(m -> assertThat(m)
+                .contains("punctual.team.max-confidence").contains("(0, 1)").contains("1.5"));
+    }
+
+    @Test
     void missingRequiredKeysAreEachReported() {
         conf.teamFile("c.conf", "punctual.team { name = c }\n");
         assertThat(conf.messages()).containsExactlyInAnyOrder(

@@ -72,7 +72,7 @@ class SettingsForTest {
     void explainSaysWhereEachValueCameFrom() throws IOException {
         Settings s = EXAMPLE.settingsFor("finance", "risk.intraday_var", Map.of());
         assertThat(s.explain()).contains("confidence = 0.99 from team job entry ("
-                + ExampleConfTest.exampleDir().resolve("teams/finance.conf") + ":" + lineOf("confidence = 0.99")
+                + ExampleConfTest.exampleDir().resolve("teams/finance.conf") + ":" + lineOf(" confidence = 0.99")
                 + ": punctual.team.jobs"
                 + ".\"risk.intraday_var\".confidence)");
         assertThat(s.explain()).anySatisfy(line -> assertThat(line).startsWith("spark.yarn.maxAppAttempts = 1 from site ("));

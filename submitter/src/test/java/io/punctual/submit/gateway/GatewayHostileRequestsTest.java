@@ -113,6 +113,17 @@ class GatewayHostileRequestsTest {
     }
 
     @Test
+    void aRequestMayAskForAConfidenceUpToItsTeamsHighestButNotAbove() throws Exception {
+        HttpResponse<String> lifted = withConf("spark.deadline.confidence", "0.999");
+
+        assertThat(lifted.statusCode()).as(lifted.body()).isEqualTo(403);
+        assertThat(lifted.body()).contains("spark.deadline.confidence").contains("highest confidence of 0.99")
+                .contains("max-confidence");
+        assertThat(withConf("spark.deadline.confidence", "0.99").statusCode()).isEqualTo(201);
+        assertThat(withConf("spark.deadline.confidence", "0.5").statusCode()).isEqualTo(201);
+    }
+
+    @Test
     void aBatchWhoseLaunchTakesTheGatewayDownIsNotLaunchedAgainAndAgain() throws Exception {
         InMemoryLauncher crashing = new InMemoryLauncher(harness.cluster, request -> {
             throw new OutOfMemoryError("stands for a launch that exhausts the gateway's heap");
