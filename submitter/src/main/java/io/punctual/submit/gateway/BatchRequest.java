@@ -46,6 +46,14 @@ public record BatchRequest(
     /** Top-level names (lower case) that are Punctual's inputs sent in the wrong place. */
     private static final Set<String> MISPLACED = Set.of("confidence", "maxexecutors", "idempotencykey", "by");
 
+    // Bounds on what a batch is recorded with, each far above any real request (the body as a whole is bounded too),
+    // so no one field can make every later read, copy and log line of the batch expensive.
+    static final int MAX_TEXT = 4096;
+    static final int MAX_KEY = 256;
+    static final int MAX_VALUE = 16384;
+    static final int MAX_ARG = 131072;
+    static final int MAX_ENTRIES = 1000;
+
     public BatchRequest {
         args = List.copyOf(args);
         jars = List.copyOf(jars);
@@ -101,7 +109,22 @@ public record BatchRequest(
         if (!node.isTextual()) {
             throw new InvalidRequest("field '" + field + "' must be a string, got " + node.getNodeType().name().toLowerCase());
         }
-        return Optional.of(node.asText());
+        return Optional.of(bounded(node.asText(), MAX_TEXT, "field '" + field + "'"));
+    }
+
+    private static String bounded(String text, int limit, String what) {
+        if (text.length() > limit) {
+            throw new InvalidRequest(what + " is " + text.length() + " characters long, more than the " + limit
+                    + " a request may send (it starts \"" + text.substring(0, 40) + "…\")");
+        }
+        return text;
+    }
+
+    private static void boundedCount(int count, String field) {
+        if (count > MAX_ENTRIES) {
+            throw new InvalidRequest("field '" + field + "' has " + count + " entries, more than the " + MAX_ENTRIES
+                    + " a request may send");
+        }
     }
 
     private static Optional<Integer> whole(JsonNode body, String field) {
@@ -134,12 +157,14 @@ public record BatchRequest(
             throw new InvalidRequest("field '" + field + "' must be a list of strings, got " + node.getNodeType().name()
                     .toLowerCase());
         }
+        boundedCount(node.size(), field);
         List<String> values = new ArrayList<>();
         for (JsonNode element : node) {
             if (!element.isTextual()) {
                 throw new InvalidRequest("field '" + field + "' must be a list of strings, but contains " + element);
             }
-            values.add(element.asText());
+            values.add(bounded(element.asText(), field.equals("args") ? MAX_ARG : MAX_TEXT,
+                    "an entry of field '" + field + "'"));
         }
         return values;
     }
@@ -153,13 +178,15 @@ public record BatchRequest(
             throw new InvalidRequest("field '" + field + "' must be an object of string values, got "
                     + node.getNodeType().name().toLowerCase());
         }
+        boundedCount(node.size(), field);
         Map<String, String> values = new LinkedHashMap<>();
         node.fields().forEachRemaining(entry -> {
             JsonNode value = entry.getValue();
+            String key = bounded(entry.getKey(), MAX_KEY, "a key of field '" + field + "'");
             if (!value.isValueNode() || value.isNull()) {
-                throw new InvalidRequest("field '" + field + "." + entry.getKey() + "' must be a string, number or boolean");
+                throw new InvalidRequest("field '" + field + "." + key + "' must be a string, number or boolean");
             }
-            values.put(entry.getKey(), value.asText());
+            values.put(key, bounded(value.asText(), MAX_VALUE, "field '" + field + "." + key + "'"));
         });
         return values;
     }

@@ -173,4 +173,24 @@ class GatewayHostileRequestsTest {
         assertThat(malformed.body()).contains("jars");
         assertThat(recorded()).isZero();
     }
+
+    @Test
+    void overlongFieldsKeysValuesAndListsAreBadRequestsNamingWhatWasTooLong() throws Exception {
+        String[][] attacks = {
+                {"\"name\": \"" + "n".repeat(5000) + "\"", "field 'name'", "4096"},
+                {"\"conf\": {\"spark." + "k".repeat(300) + "\": \"1\"}", "a key of field 'conf'", "256"},
+                {"\"conf\": {\"spark.sql.shuffle.partitions\": \"" + "9".repeat(20_000) + "\"}",
+                        "field 'conf.spark.sql.shuffle.partitions'", "16384"},
+                {"\"args\": [" + String.join(",", java.util.Collections.nCopies(1001, "\"a\"")) + "]",
+                        "field 'args'", "1000"},
+        };
+        for (String[] attack : attacks) {
+            HttpResponse<String> answer = post("/batches", attack[0]);
+            assertThat(answer.statusCode()).as(attack[1] + " -> " + answer.body()).isEqualTo(400);
+            assertThat(answer.body()).as(attack[1]).contains(attack[1]).contains(attack[2]);
+        }
+        assertThat(recorded()).isZero();
+        assertThat(post("/batches", "\"args\": [\"" + "a".repeat(100_000) + "\"], \"conf\": {\"spark.deadline.by\":"
+                + " \"10m\"}").statusCode()).as("a long SQL text as an argument").isEqualTo(201);
+    }
 }
