@@ -34,6 +34,7 @@ public final class BatchService implements AutoCloseable {
     static final String SHIPPED = "shipped";
 
     private final Path workingDir;
+    private final WorkingDirectories work;
     private final ShippedCopies copies;
     private final QueueSetup queues;
     private final SparkRuntime runtime;
@@ -53,7 +54,8 @@ public final class BatchService implements AutoCloseable {
         this.clock = clock;
         this.metrics = metrics;
         this.workingDir = workingDir;
-        this.copies = new ShippedCopies(workingDir.resolve(SHIPPED));
+        this.work = new WorkingDirectories(workingDir);
+        this.copies = work.copies();
         this.launches = new ThreadPoolExecutor(launchConcurrency, launchConcurrency, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "punctual-launch");
@@ -64,6 +66,11 @@ public final class BatchService implements AutoCloseable {
         this.launch = new BatchLaunch(store, pipelines, assembly, clock, metrics, workingDir, queues,
                 launches);
         this.admissions = new AdmissionRounds(store, launch, clock, launches);
+    }
+
+    /** Cleans the working directory of what no batch that may still launch needs ({@link WorkingDirectories}). */
+    WorkingDirectories.Swept sweepWork(List<BatchRecord> all) throws java.io.IOException {
+        return work.sweep(all);
     }
 
     /** Every line of the batch's log as Livy's {@code /log} pages it ({@link LivyLog}). */

@@ -145,6 +145,20 @@ final class GatewayRecovery {
                 }
             }
         }
+        sweepWork(all);
+    }
+
+    private void sweepWork(List<BatchRecord> all) {
+        try {
+            var swept = batches.sweepWork(all);
+            if (swept.batchDirectories() + swept.copies() > 0) {
+                LOG.info("working directory: deleted {} ended batches' directories and {} shipped copies no batch"
+                        + " that may still launch names", swept.batchDirectories(), swept.copies());
+            }
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            LOG.warn("could not clean the working directory ({}); it is tried again at the next reaping",
+                    e.getMessage());
+        }
     }
 
     /** One queue YARN cannot list (not reservable, or gone) must not stop the others being cleaned up. */

@@ -17,9 +17,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * The gateway's own copies of the local files batches ship. A file is judged by its real path when the request
@@ -53,6 +57,8 @@ final class ShippedCopies {
             Identity identity = identity(real);
             Path known = copied.get(identity);
             if (known != null && Files.isRegularFile(known)) {
+                // Touched, so a sweep does not take a copy a request is about to record.
+                Files.setLastModifiedTime(known.getParent(), FileTime.from(Instant.now()));
                 return known;
             }
             Path copy = copyAnew(real);
@@ -90,6 +96,33 @@ final class ShippedCopies {
         // rename(2) replaces a copy another request placed first, which has the same content.
         Files.move(incoming, target, StandardCopyOption.ATOMIC_MOVE);
         return target;
+    }
+
+    /**
+     * Deletes each copy that no batch which may still launch names and that nobody asked for within {@code idle}: a
+     * finished batch never reads its files again, and the copies would otherwise fill the state directory.
+     *
+     * @param named whether a batch that may still launch names the copy directory of this name (its content hash)
+     * @return how many copies were deleted
+     */
+    int sweep(Predicate<String> named, Duration idle) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        Instant before = Instant.now().minus(idle);
+        int deleted = 0;
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path copy : entries.toList()) {
+                String name = copy.getFileName().toString();
+                boolean stale = Files.getLastModifiedTime(copy, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(before);
+                if (stale && (name.startsWith("incoming-") || !named.test(name))) {
+                    WorkingDirectories.deleteTree(copy);
+                    deleted++;
+                }
+            }
+        }
+        copied.values().removeIf(known -> !Files.exists(known));
+        return deleted;
     }
 
     private static MessageDigest sha256() {
