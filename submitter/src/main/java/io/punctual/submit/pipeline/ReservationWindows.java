@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The reservations to ask YARN for, in order. YARN's agents place an allocation as late as its window allows, so a
- * job whose run is shorter than its window would wait for capacity it could have had at once: the first request's
- * window ends soon after the run would, so the job starts now; if the plan has no room for that, the second asks for
+ * The reservations to ask YARN for, in order. An agent may place an allocation anywhere its window allows — Rayon's
+ * GREE and our in-memory cluster's as late as they can — so a job whose hold is shorter than its window could wait
+ * for capacity it could have had at once: the first request's window is exactly as long as the hold, so the job
+ * starts at the plan's next step whichever way the agent leans; if the plan has no room for that, the next asks for
  * the whole window up to the deadline and the job starts when its allocation does.
  *
  * <p>A hold that fills its whole window has no slack (Rayon, Section 3: a reservation's flexibility is a duration
@@ -60,8 +61,8 @@ public final class ReservationWindows {
     }
 
     /**
-     * The windows to try, in order, for a run sized as {@code sizing}, asked for at {@code from}: first one that ends
-     * soon after the run would (so the job starts now), then the whole window up to the deadline, then, when that hold
+     * The windows to try, in order, for a run sized as {@code sizing}, asked for at {@code from}: first one exactly as
+     * long as the hold (so the job starts at the next step), then the whole window up to the deadline, then, when that hold
      * fills the whole window, the whole window with a shorter hold. The gateway and the simulator both ask in this
      * order.
      *
@@ -77,8 +78,9 @@ public final class ReservationWindows {
         }
         Duration hold = holds.get(0);
         List<Window> windows = new ArrayList<>();
-        Duration spare = Duration.ofSeconds(Math.max(2 * PLAN_STEP.toSeconds(), hold.toSeconds() / 10));
-        Instant soon = arrival.plus(hold).plus(spare);
+        // A window no longer than the hold leaves the agent one place for it: from the next step, whichever way the
+        // agent leans. Windows and holds are whole steps, so YARN's rounding takes nothing from it.
+        Instant soon = arrival.plus(hold);
         if (soon.isBefore(end)) {
             windows.add(new Window(arrival, soon, hold));
         }

@@ -44,8 +44,8 @@ class ReservationWindowsTest {
         ReservationSpec soon = specs.get(0);
         assertThat(soon.arrival()).isEqualTo(Instant.parse("2026-11-22T10:00:01Z"));
         // The run's 120.4 s plus its margin, max(10 s, a quarter = 30.1 s), rounds up to 151 s (YARN kills what is
-        // still running when a reservation ends); slack max(2 s, 151/10 = 15 s) = 15 s: the window ends at 10:02:47.
-        assertThat(soon.deadline()).isEqualTo(Instant.parse("2026-11-22T10:02:47Z"));
+        // still running when a reservation ends); no slack, so any agent can place it only from 10:00:01: 10:02:32.
+        assertThat(soon.deadline()).isEqualTo(Instant.parse("2026-11-22T10:02:32Z"));
         assertThat(soon.stages()).allSatisfy(stage -> assertThat(stage.duration()).isEqualTo(Duration.ofSeconds(151)));
         ReservationSpec whole = specs.get(1);
         assertThat(whole.deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
@@ -62,13 +62,17 @@ class ReservationWindowsTest {
         var specs = toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
                 Instant.parse("2026-11-22T10:10:00.900Z")), holding(Duration.ofMinutes(11)));
 
-        assertThat(specs).hasSize(2);
-        // 599 s between the aligned ends, minus one plan step at each end.
+        assertThat(specs).hasSize(3);
+        // 599 s between the aligned ends, minus one plan step at each end: first in a window just as long, which
+        // starts it at the next step, then anywhere in the whole window.
+        assertThat(specs).extracting(ReservationSpec::deadline).containsExactly(
+                Instant.parse("2026-11-22T10:09:58Z"), Instant.parse("2026-11-22T10:10:00Z"),
+                Instant.parse("2026-11-22T10:10:00Z"));
         assertThat(specs.get(0).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(597)));
-        // The same window, with slack: half of those 597 s, rounded up, placed anywhere in it.
-        assertThat(specs.get(1).arrival()).isEqualTo(specs.get(0).arrival());
-        assertThat(specs.get(1).deadline()).isEqualTo(specs.get(0).deadline());
-        assertThat(specs.get(1).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(299)));
+        assertThat(specs.get(1).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(597)));
+        // The whole window, with slack: half of those 597 s, rounded up, placed anywhere in it.
+        assertThat(specs.get(2).arrival()).isEqualTo(specs.get(1).arrival());
+        assertThat(specs.get(2).stages()).allSatisfy(s -> assertThat(s.duration()).isEqualTo(Duration.ofSeconds(299)));
     }
 
     @Test
@@ -81,11 +85,12 @@ class ReservationWindowsTest {
 
         var specs = toTry(at(submitted, Instant.parse("2026-11-22T10:10:00.900Z")), justice);
 
-        assertThat(specs).hasSize(2);
+        assertThat(specs).hasSize(3);
         assertThat(specs.get(0).stages().get(0).duration()).isEqualTo(Duration.ofSeconds(597));
+        assertThat(specs.get(1).stages().get(0).duration()).isEqualTo(Duration.ofSeconds(597));
         // 200 s plus max(10 s, a quarter) = 250 s.
-        assertThat(specs.get(1).stages().get(0).duration()).isEqualTo(Duration.ofSeconds(250));
-        assertThat(specs.get(1).deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
+        assertThat(specs.get(2).stages().get(0).duration()).isEqualTo(Duration.ofSeconds(250));
+        assertThat(specs.get(2).deadline()).isEqualTo(Instant.parse("2026-11-22T10:10:00Z"));
     }
 
     @Test
@@ -97,7 +102,7 @@ class ReservationWindowsTest {
         var specs = toTry(at(Instant.parse("2026-11-22T10:00:00.250Z"),
                 Instant.parse("2026-11-22T10:10:00.900Z")), late);
 
-        assertThat(specs).singleElement().satisfies(spec ->
+        assertThat(specs).hasSize(2).allSatisfy(spec ->
                 assertThat(spec.stages().get(0).duration()).isEqualTo(Duration.ofSeconds(597)));
     }
 
@@ -109,9 +114,9 @@ class ReservationWindowsTest {
         var specs = ReservationWindows.toTry(waited, holding(Duration.ofMinutes(11)), submitted.plusSeconds(300));
 
         assertThat(specs).allSatisfy(spec -> assertThat(spec.arrival()).isEqualTo(Instant.parse("2026-11-22T10:05:01Z")));
-        // 299 s between 10:05:01 and 10:10:00, less a step at each end; then half of that.
+        // 299 s between 10:05:01 and 10:10:00, less a step at each end (from the next step, then anywhere); then half.
         assertThat(specs).extracting(spec -> spec.stages().get(0).duration())
-                .containsExactly(Duration.ofSeconds(297), Duration.ofSeconds(149));
+                .containsExactly(Duration.ofSeconds(297), Duration.ofSeconds(297), Duration.ofSeconds(149));
     }
 
     @Test
