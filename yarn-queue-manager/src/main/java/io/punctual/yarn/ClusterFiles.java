@@ -50,6 +50,25 @@ public final class ClusterFiles {
         }
     }
 
+    /**
+     * The bytes under {@code uri} (a file's length, or everything under a directory), read from the file system's
+     * summary without listing it here; a path without a scheme is on the default file system.
+     *
+     * @throws UncheckedIOException naming the path when it does not exist or cannot be read
+     */
+    public long bytesUnder(String uri) {
+        try {
+            Path path = new Path(uri);
+            FileSystem fs = FileSystem.get(path.toUri(), conf);
+            return fs.getContentSummary(path).getLength();
+        } catch (java.io.FileNotFoundException e) {
+            throw new UncheckedIOException(uri + ": no such file or directory", e);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UncheckedIOException(uri + ": " + e.getMessage(),
+                    e instanceof IOException io ? io : new IOException(e));
+        }
+    }
+
     /** When the file at {@code uri} was last written, or empty if there is none. */
     public Optional<Instant> modified(String uri) {
         try {

@@ -54,6 +54,19 @@ class ClusterFilesTest {
     }
 
     @Test
+    void theBytesUnderADirectoryCountEveryFileBelowItAndAMissingPathIsNamed() throws IOException {
+        ClusterFiles files = ClusterFiles.fromConfDir(tmp);
+        Path input = Files.createDirectories(tmp.resolve("input/day=1"));
+        Files.write(input.resolve("part-0"), new byte[1000]);
+        Files.write(input.resolve("part-1"), new byte[500]);
+
+        assertThat(files.bytesUnder(tmp.resolve("input").toUri().toString())).isEqualTo(1500);
+        assertThat(files.bytesUnder(input.resolve("part-1").toString())).isEqualTo(500);
+        assertThatThrownBy(() -> files.bytesUnder(tmp.resolve("gone").toUri().toString()))
+                .hasMessageContaining("gone").hasMessageContaining("no such file or directory");
+    }
+
+    @Test
     void aRelativePathIsInTheUsersHomeOfTheDefaultFileSystem() {
         ClusterFiles files = ClusterFiles.fromConfDir(tmp);
 

@@ -24,14 +24,8 @@ import java.util.Optional;
  */
 public final class SimHistory {
 
-    /** Widest stages are counted up to this many tasks (the task model caps a stage at 20,000). */
-    private static final int MAX_WIDTH = 1 << 15;
-
     private final int window;
     private final Map<String, Deque<FinishedRun>> runs = new HashMap<>();
-    /** A Fenwick tree counting the kept runs by widest stage, for the median in O(log width). */
-    private final int[] widths = new int[MAX_WIDTH + 1];
-    private int kept;
 
     public SimHistory(int window) {
         if (window < 1) {
@@ -43,32 +37,8 @@ public final class SimHistory {
     public void record(FinishedRun run) {
         Deque<FinishedRun> ofKey = runs.computeIfAbsent(run.job().key(), k -> new ArrayDeque<>());
         ofKey.addLast(run);
-        count(run, 1);
         if (ofKey.size() > window) {
-            count(ofKey.removeFirst(), -1);
-        }
-    }
-
-    /** The median widest stage of every run kept (all keys): what a team's comparable jobs say of a new one. */
-    public Optional<Integer> medianWidestStage() {
-        if (kept == 0) {
-            return Optional.empty();
-        }
-        int rank = (kept + 1) / 2;
-        int at = 0;
-        for (int step = Integer.highestOneBit(MAX_WIDTH); step > 0; step >>= 1) {
-            if (at + step <= MAX_WIDTH && widths[at + step] < rank) {
-                at += step;
-                rank -= widths[at];
-            }
-        }
-        return Optional.of(at + 1);
-    }
-
-    private void count(FinishedRun run, int delta) {
-        kept += delta;
-        for (int i = Math.min(MAX_WIDTH, Math.max(1, run.stages().widest())); i <= MAX_WIDTH; i += i & -i) {
-            widths[i] += delta;
+            ofKey.removeFirst();
         }
     }
 

@@ -74,6 +74,7 @@ public record SimJob(int index, String id, String key, double arrival, Stages st
     }
 
     public JobView view() {
-        return new JobView(index, id, key, arrival, deadlineSeconds, maxParallelism());
+        return new JobView(index, id, key, arrival, deadlineSeconds, maxParallelism(),
+                source == null ? 0 : source.inputBytes());
     }
 }

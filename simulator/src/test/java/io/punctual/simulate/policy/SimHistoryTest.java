@@ -31,18 +31,4 @@ class SimHistoryTest {
         assertThat(a.widestStageTasks()).isEqualTo(8);
         assertThat(history.history("b")).isEmpty();
     }
-
-    @Test
-    void theMedianWidestStageFollowsTheRunsKeptInEachKeysWindow() {
-        SimHistory history = new SimHistory(2);
-        assertThat(history.medianWidestStage()).isEmpty();
-        history.record(run("a", 10, 1));
-        history.record(run("b", 300, 1));
-        history.record(run("c", 40, 1));
-        assertThat(history.medianWidestStage()).contains(40);
-        history.record(run("a", 20, 1));
-        history.record(run("a", 30, 1));
-        // a's window keeps 20 and 30 (10 is gone): {20, 30, 40, 300}, lower median 30.
-        assertThat(history.medianWidestStage()).contains(30);
-    }
 }

@@ -12,10 +12,13 @@ import io.punctual.submit.launch.SparkJars;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.learn.Learning;
 import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.pipeline.ClusterInputSizes;
+import io.punctual.submit.pipeline.InputSizes;
 import io.punctual.submit.pipeline.SizingSettings;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.yarn.ClusterFiles;
 import io.punctual.yarn.ClusterGateway;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,15 +46,18 @@ public final class Assembly {
     private final StoredLearning learning;
     private final SharingPolicy sharing;
     private final Optional<String> eventLogOverride;
+    /** Kept across reconfigurations, as the learning is: each holds a minute's sizes of the paths it read. */
+    private final Map<Path, InputSizes> inputSizes;
 
     private Assembly(PunctualConfig config, PunctualHome home, Clock clock, StoredLearning learning,
-                     Optional<String> eventLogOverride) {
+                     Optional<String> eventLogOverride, Map<Path, InputSizes> inputSizes) {
         this.config = config;
         this.home = home;
         this.clock = clock;
         this.learning = learning;
         this.sharing = sharingOf(config);
         this.eventLogOverride = eventLogOverride;
+        this.inputSizes = inputSizes;
     }
 
     /**
@@ -63,7 +69,8 @@ public final class Assembly {
                               Optional<String> eventLogOverride) {
         SiteConfig.Sizing sizing = config.site().sizing();
         StoredLearning learning = StoredLearning.open(home.root(), storeDir, sizing.errorSmoothing());
-        return new Assembly(config, home, clock, learning, eventLogOverride.filter(s -> !s.isBlank()));
+        return new Assembly(config, home, clock, learning, eventLogOverride.filter(s -> !s.isBlank()),
+                new java.util.concurrent.ConcurrentHashMap<>());
     }
 
     /**
@@ -71,7 +78,7 @@ public final class Assembly {
      * learnt, not configured (a changed {@code justice.error-smoothing} applies from the next start).
      */
     public Assembly reconfigured(PunctualConfig next) {
-        return next == config ? this : new Assembly(next, home, clock, learning, eventLogOverride);
+        return next == config ? this : new Assembly(next, home, clock, learning, eventLogOverride, inputSizes);
     }
 
     public PunctualConfig config() {
@@ -109,8 +116,15 @@ public final class Assembly {
                 settings.utility().value());
     }
 
-    public SubmissionSizer sizer(SizingSettings sizing) {
-        return new SubmissionSizer(learning, sizing, clock);
+    /** @param inputs what measures a first-time job's input ({@link #inputSizes}, or {@link InputSizes#NONE}) */
+    public SubmissionSizer sizer(SizingSettings sizing, InputSizes inputs) {
+        return new SubmissionSizer(learning, sizing, clock, inputs);
+    }
+
+    /** The input sizes of the cluster whose client configuration is in {@code hadoopConfDir}, one per directory. */
+    public InputSizes inputSizes(Path hadoopConfDir) {
+        return inputSizes.computeIfAbsent(hadoopConfDir.toAbsolutePath().normalize(),
+                dir -> new ClusterInputSizes(() -> ClusterFiles.fromConfDir(dir)));
     }
 
     /** Where applications log, as a Hadoop file system URI. */
@@ -177,8 +191,8 @@ public final class Assembly {
     public SubmissionPipeline pipeline(ClusterGateway cluster, Launcher launcher, SparkRuntime runtime,
                                        Path hadoopConfDir, SizingSettings sizing, Consumer<SubmissionEvent> events,
                                        SubmissionPipeline.Sleeper sleeper) {
-        return new SubmissionPipeline(cluster, launcher, runtime, pipelineSettings(hadoopConfDir), sizer(sizing),
-                learning, sharing, clock, events, sleeper);
+        return new SubmissionPipeline(cluster, launcher, runtime, pipelineSettings(hadoopConfDir),
+                sizer(sizing, inputSizes(hadoopConfDir)), learning, sharing, clock, events, sleeper);
     }
 
     /**
@@ -186,10 +200,10 @@ public final class Assembly {
      * learning and clock, launching through {@code launcher} into that cluster.
      */
     public SubmissionPipeline simulated(ClusterGateway cluster, Launcher launcher, Learning simulatedLearning,
-                                        Clock simulatedClock, SizingSettings sizing) {
+                                        Clock simulatedClock, SizingSettings sizing, InputSizes inputs) {
         return new SubmissionPipeline(cluster, launcher,
                 new SparkRuntime(home.root(), new SparkJars.FromDistribution(), List.of()),
-                pipelineSettings(home.root()), new SubmissionSizer(simulatedLearning, sizing, simulatedClock),
+                pipelineSettings(home.root()), new SubmissionSizer(simulatedLearning, sizing, simulatedClock, inputs),
                 simulatedLearning, sharing, simulatedClock, event -> { }, SubmissionPipeline.Sleeper.REAL);
     }
 

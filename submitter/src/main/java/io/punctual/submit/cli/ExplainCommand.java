@@ -17,7 +17,9 @@ import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.sizing.sizer.SizingTerm;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.learn.StoredLearning;
+import io.punctual.submit.pipeline.InputSizes;
 import io.punctual.submit.pipeline.SubmissionSizer;
+import io.punctual.yarn.YarnGateways;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.PrintStream;
 import java.net.URI;
@@ -39,14 +41,17 @@ public final class ExplainCommand implements Command {
     static final String USAGE = """
             Usage: punctual explain <team/job> --deadline <when> [--confidence <θ>] [--executors <n>]
                                     [--executor-memory <size>] [--executor-cores <n>] [--capacity <vcores>,<memoryMb>]
-                                    [--json]
+                                    [--input <path>[,<path>...]] [--json]
                                     [--conf-dir <dir>] [--embedded]
                    punctual explain --batch <id> [--gateway <url>] [--token <token>] [--json]
 
             Shows how Punctual would size the job for that deadline: its history, RUSH's worst-case demand or
             Justice's fraction, the runtime predicted at the chosen executor count, and which bound decided
             (deadline, max parallelism, team cap, cluster capacity) - or why the deadline cannot be met and the
-            earliest one that can. --executors is an explicit override, shown as such. The plan's capacity is
+            earliest one that can. --executors is an explicit override, shown as such. A job without history is
+            sized from its own width: --input (spark.deadline.inputPaths; measured on the cluster HADOOP_CONF_DIR
+            names, over 128 MiB splits), else its spark.default.parallelism, else --executors, else the team cap,
+            and the "max parallelism" term says which. The plan's capacity is
             --capacity if given, else the embedded cluster's. Settings (confidence, cap, executor shape, RUSH's
             radius) come from the configuration directory: --conf-dir, else $PUNCTUAL_CONF_DIR, else conf/embedded
             with --embedded, else conf - the same one 'punctual submit' and 'punctual serve' read.
@@ -75,7 +80,7 @@ public final class ExplainCommand implements Command {
 
     @Override
     public int run(List<String> argv, CliContext context) {
-        Flags flags = Flags.parse(argv, Set.of("--deadline", "--confidence", "--executors", "--executor-memory",
+        Flags flags = Flags.parse(argv, Set.of("--deadline", "--confidence", "--executors", "--input", "--executor-memory",
                 "--executor-cores", "--capacity", ConfDirs.FLAG, "--batch", GATEWAY, TOKEN),
                 Set.of("--json", "--help", "--embedded"), "explain");
         if (flags.has("--help") || argv.isEmpty()) {
@@ -94,6 +99,7 @@ public final class ExplainCommand implements Command {
         Map<String, String> asked = new HashMap<>();
         flags.value("--confidence").ifPresent(v -> asked.put(DeadlineKeys.CONFIDENCE, v));
         flags.value("--executors").ifPresent(v -> asked.put("spark.executor.instances", v));
+        flags.value("--input").ifPresent(v -> asked.put(DeadlineKeys.INPUT_PATHS, v));
         flags.value("--executor-memory").ifPresent(v -> asked.put("spark.executor.memory", v));
         flags.value("--executor-cores").ifPresent(v -> asked.put("spark.executor.cores", v));
         Settings settings = assembly.settings(job, asked);
@@ -102,8 +108,10 @@ public final class ExplainCommand implements Command {
         Resources plan = flags.value("--capacity").map(PlanOptions::parseCapacity).orElse(embeddedPlan());
         int fit = (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
 
-        SubmissionSizer sizer = assembly.sizer(assembly.sizing(settings));
-        SizingRequest request = sizer.request(job, deadline, conf, one, fit);
+        // The input is measured on the cluster HADOOP_CONF_DIR names, as a submission to it would be.
+        SubmissionSizer sizer = assembly.sizer(assembly.sizing(settings), YarnGateways.confDirFrom(context.env())
+                .map(assembly::inputSizes).orElse(InputSizes.NONE));
+        SizingRequest request = sizer.request(job, deadline, conf, List.of(), one, fit);
         SizingDecision decision = sizer.decide(request);
         StoredLearning learning = assembly.learning();
         if (flags.has("--json")) {

@@ -3,7 +3,6 @@ package io.punctual.submit.learn;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
-import io.punctual.sizing.sizer.ParallelismEstimate;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -15,14 +14,6 @@ public interface Learning {
 
     /** The job's history as sizing reads it, when it has a trained model. */
     Optional<JobHistory> history(JobKey job);
-
-    /**
-     * The widest stage of the team's other jobs (their median), as the width of a job history does not know yet; empty
-     * when the team has no trainable runs of other jobs.
-     */
-    default Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
-        return Optional.empty();
-    }
 
     /** Why a job has no usable history, for {@code explain}. */
     String whyNoHistory(JobKey job);

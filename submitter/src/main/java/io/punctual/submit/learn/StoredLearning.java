@@ -11,7 +11,6 @@ import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
-import io.punctual.sizing.sizer.ParallelismEstimate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -61,35 +60,6 @@ public final class StoredLearning implements Learning {
         RuntimeModel model = chosen.curve().replay();
         return Optional.of(new JobHistory(model.trainingRuns().size(), model.runDemands(), chosen.curve(),
                 launchOverhead(), model.p99TaskSeconds(), model.maxParallelism()));
-    }
-
-    /** Per job, reused for {@link #MODEL_TTL}: the estimate reads every stored run of the team. */
-    private final Map<JobKey, CachedWidth> comparable = new ConcurrentHashMap<>();
-
-    private record CachedWidth(Optional<ParallelismEstimate> estimate, long atNanos) {
-    }
-
-    @Override
-    public Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
-        long now = System.nanoTime();
-        CachedWidth cached = comparable.get(job);
-        if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
-            return cached.estimate();
-        }
-        Optional<ParallelismEstimate> estimate = teamWidth(job);
-        comparable.put(job, new CachedWidth(estimate, now));
-        return estimate;
-    }
-
-    private Optional<ParallelismEstimate> teamWidth(JobKey job) {
-        int[] widths = history.store().runs(Optional.empty()).runs().stream()
-                .filter(r -> r.jobKey().team().equals(job.team()) && !r.jobKey().equals(job) && r.trainable())
-                .mapToInt(RunRecord::maxStageTasks).filter(w -> w > 0).sorted().toArray();
-        if (widths.length == 0) {
-            return Optional.empty();
-        }
-        return Optional.of(new ParallelismEstimate(widths[(widths.length - 1) / 2], "median widest stage of "
-                + widths.length + " runs of team " + job.team() + "'s other jobs"));
     }
 
     @Override

@@ -35,11 +35,14 @@ public final class SubmissionSizer {
     private final Learning learning;
     private final SizingSettings settings;
     private final Clock clock;
+    private final JobWidth width;
 
-    public SubmissionSizer(Learning learning, SizingSettings settings, Clock clock) {
+    /** @param inputs what measures a job's input paths, for the width of a job without history */
+    public SubmissionSizer(Learning learning, SizingSettings settings, Clock clock, InputSizes inputs) {
         this.learning = learning;
         this.settings = settings;
         this.clock = clock;
+        this.width = new JobWidth(inputs);
     }
 
     public SizingSettings settings() {
@@ -49,14 +52,14 @@ public final class SubmissionSizer {
     /** The request sizing answers, built from the submission and the cluster as it is now. */
     public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
         return request(submission.jobKey(), submission.submittedAt(), submission.deadline(),
-                SparkSettings.effective(submission.args()), one,
+                SparkSettings.effective(submission.args()), submission.args().appArgs(), one,
                 executorsThatFit(one, cluster, submission.planQueue()));
     }
 
-    /** As {@link #request(JobKey, Instant, Instant, Map, ContainerShapes, int)}, for a job sized as it is submitted. */
-    public SizingRequest request(JobKey job, Instant deadline, Map<String, String> conf, ContainerShapes one,
-                                 int clusterExecutors) {
-        return request(job, clock.instant(), deadline, conf, one, clusterExecutors);
+    /** As {@link #request(JobKey, Instant, Instant, Map, List, ContainerShapes, int)}, for a job sized as it is submitted. */
+    public SizingRequest request(JobKey job, Instant deadline, Map<String, String> conf, List<String> appArgs,
+                                 ContainerShapes one, int clusterExecutors) {
+        return request(job, clock.instant(), deadline, conf, appArgs, one, clusterExecutors);
     }
 
     /**
@@ -64,36 +67,15 @@ public final class SubmissionSizer {
      * count, {@code spark.deadline.confidence} the asked confidence) and a plan that holds {@code clusterExecutors}.
      */
     public SizingRequest request(JobKey job, Instant submittedAt, Instant deadline, Map<String, String> conf,
-                                 ContainerShapes one, int clusterExecutors) {
+                                 List<String> appArgs, ContainerShapes one, int clusterExecutors) {
         int cores = (int) one.executor().vcores();
         Optional<Integer> user = userExecutors(conf);
         Optional<JobHistory> history = learning.history(job);
         ParallelismEstimate width = history.filter(h -> h.widestStageTasks() > 0)
                 .map(h -> new ParallelismEstimate(h.widestStageTasks(), "tasks of the widest stage in history"))
-                .orElseGet(() -> width(job, conf, user, cores));
+                .orElseGet(() -> this.width.of(conf, appArgs, user, cores, settings.maxExecutors()));
         return new SizingRequest(job, submittedAt, clock.instant(), deadline, confidence(conf), settings.robustness(),
                 one.executor(), cores, history, width, settings.maxExecutors(), clusterExecutors, user);
-    }
-
-    /**
-     * The widest stage of a job history does not know, in the order of how much each says about this job: its own
-     * {@code spark.default.parallelism}, the team's comparable jobs, the executors it asked for, the team cap.
-     */
-    private ParallelismEstimate width(JobKey job, Map<String, String> conf, Optional<Integer> user, int cores) {
-        Optional<Integer> configured = Optional.ofNullable(conf.get("spark.default.parallelism")).flatMap(v -> {
-            try {
-                return Optional.of(Integer.parseInt(v.trim())).filter(n -> n >= 1);
-            } catch (NumberFormatException e) {
-                return Optional.empty();
-            }
-        });
-        if (configured.isPresent()) {
-            return new ParallelismEstimate(configured.get(), "spark.default.parallelism");
-        }
-        return learning.comparableParallelism(job).orElseGet(() -> user.isPresent()
-                ? new ParallelismEstimate(user.get() * cores, "--num-executors x cores")
-                : new ParallelismEstimate(settings.maxExecutors() * cores,
-                        "no estimate of the job's width (set spark.default.parallelism): team cap x cores"));
     }
 
     public SizingDecision decide(SizingRequest request) {

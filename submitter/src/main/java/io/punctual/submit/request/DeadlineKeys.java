@@ -32,9 +32,15 @@ public final class DeadlineKeys {
     /** A client's key that makes retried gateway submissions return the batch they created first. */
     public static final String IDEMPOTENCY_KEY = "spark.deadline.idempotencyKey";
 
+    /**
+     * The job's input, comma-separated paths or URIs of the cluster's file system, for sizing a job without history
+     * from the splits Spark will make of it (arguments that are such URIs count too).
+     */
+    public static final String INPUT_PATHS = "spark.deadline.inputPaths";
+
     /** The keys a request may set; the rest of {@code spark.deadline.*} is Punctual's own or a typo. */
     public static final List<String> REQUEST_KEYS = List.of(BY, CONFIDENCE, MAX_EXECUTORS, UTILITY, JOB_KEY,
-            TEAM, IDEMPOTENCY_KEY);
+            TEAM, IDEMPOTENCY_KEY, INPUT_PATHS);
 
     /** The prefix of Punctual's keys. */
     public static final String PREFIX = "spark.deadline.";

@@ -81,9 +81,10 @@ public final class DeployedPolicies {
         String planQueue = assembly.planQueue();
         String late = assembly.config().site().cluster().bestEffortQueue();
         InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue, late), clock);
-        var pipeline = assembly.simulated(yarn, InMemoryLauncher.simulated(yarn), learning, clock, sizing);
+        SimulatedInputs inputs = new SimulatedInputs();
+        var pipeline = assembly.simulated(yarn, InMemoryLauncher.simulated(yarn), learning, clock, sizing, inputs);
         return new DeployedPolicy((expiryKills ? EXPIRING : "punctual") + ":" + admission, pipeline, learning,
-                clock, yarn, planQueue, TEAM, sizing.utility(), expiryKills);
+                inputs, clock, yarn, planQueue, TEAM, sizing.utility(), expiryKills);
     }
 
     /**

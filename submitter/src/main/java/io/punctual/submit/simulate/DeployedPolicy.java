@@ -13,6 +13,7 @@ import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionState;
 import io.punctual.submit.request.AdmissionPolicy;
+import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.DeadlineUtility;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
@@ -41,12 +42,11 @@ import java.util.Set;
  */
 final class DeployedPolicy implements Policy {
 
-    private static final SubmitArguments ARGS = SubmitArguments.parse(List.of("simulated.jar"));
-
     private final String name;
     private final SubmissionPipeline pipeline;
     private final Conductor conductor;
     private final SimulatedLearning learning;
+    private final SimulatedInputs inputs;
     private final ManualClock clock;
     private final InMemoryClusterGateway yarn;
     private final String planQueue;
@@ -61,13 +61,14 @@ final class DeployedPolicy implements Policy {
     private record Tracked(JobView job, SubmissionState state) {
     }
 
-    DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, ManualClock clock,
-                   InMemoryClusterGateway yarn, String planQueue, String team, DeadlineUtility utility,
-                   boolean expiryKills) {
+    DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, SimulatedInputs inputs,
+                   ManualClock clock, InMemoryClusterGateway yarn, String planQueue, String team,
+                   DeadlineUtility utility, boolean expiryKills) {
         this.name = name;
         this.pipeline = pipeline;
         this.conductor = pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
+        this.inputs = inputs;
         this.clock = clock;
         this.yarn = yarn;
         this.planQueue = planQueue;
@@ -84,7 +85,10 @@ final class DeployedPolicy implements Policy {
     @Override
     public void arrived(Cluster cluster, JobView job) {
         clock.set(SimTime.at(cluster.now()));
-        Submission submission = new Submission(SimulatedRuns.id(job), ARGS, new JobKey(team, job.key()),
+        // The job names its input, as a Spark job names its input paths; sizing measures it if it has no history.
+        SubmitArguments args = SubmitArguments.parse(List.of("--conf", DeadlineKeys.INPUT_PATHS + "="
+                + inputs.add(job), "simulated.jar"));
+        Submission submission = new Submission(SimulatedRuns.id(job), args, new JobKey(team, job.key()),
                 clock.instant(), SimTime.at(job.due()), planQueue, Path.of("."));
         advance(cluster, job, new SubmissionState.Received(submission), new Observation.Tick());
         round(cluster);
@@ -174,6 +178,7 @@ final class DeployedPolicy implements Policy {
         SubmissionState next = conductor.advance(state, observation);
         if (next.isEnded()) {
             tracked.remove(job.index());
+            inputs.remove(job);
             ended(cluster, job, ((SubmissionState.Ended) next).outcome());
             return;
         }

@@ -8,7 +8,6 @@ import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.sizer.JobHistory;
-import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
 import io.punctual.submit.request.Submission;
@@ -41,13 +40,6 @@ final class SimulatedLearning implements Learning {
     @Override
     public Optional<JobHistory> history(JobKey job) {
         return history.history(job.name());
-    }
-
-    /** As the gateway's learning: the median widest stage of the runs kept (here every simulated key's). */
-    @Override
-    public Optional<ParallelismEstimate> comparableParallelism(JobKey job) {
-        return history.medianWidestStage().map(width -> new ParallelismEstimate(width,
-                "median widest stage of the simulated runs kept"));
     }
 
     @Override

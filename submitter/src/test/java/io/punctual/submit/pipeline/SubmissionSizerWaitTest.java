@@ -66,7 +66,7 @@ class SubmissionSizerWaitTest {
     void aWaitingJobGetsMoreExecutorsForAShorterHoldThenIsDroppedWithTheReason() {
         ManualClock clock = new ManualClock(T0);
         var sizer = new SubmissionSizer(new Learned(), new SizingSettings(0.9, 0.1, 3, 50, 1000,
-                AdmissionPolicy.JUSTICE, DeadlineUtility.HARD), clock);
+                AdmissionPolicy.JUSTICE, DeadlineUtility.HARD), clock, InputSizes.NONE);
         // width 12 tasks (spark.default.parallelism), one core an executor, deadline 600 s after submission
         Submission job = new Submission("p-wait-1", SubmitArguments.parse(List.of("app.jar")),
                 new JobKey("t", "j"), T0,
@@ -78,7 +78,7 @@ class SubmissionSizerWaitTest {
         var afterWaiting = size(sizer, job, one);
         clock.set(T0.plusSeconds(500));
         var tooLate = sizer.decide(sizer.request(job.jobKey(), job.submittedAt(), job.deadline(),
-                java.util.Map.of("spark.default.parallelism", "12"), one, 40));
+                java.util.Map.of("spark.default.parallelism", "12"), List.of(), one, 40));
 
         // 0.3 × 12 = 3.6 → 4 CPUs for 600 s; after 300 s: 0.3 × 600/300 × 12 = 7.2 → 8 CPUs for the 300 s left;
         // after 500 s: 0.3 × 6 × 12 = 21.6 CPUs, more than its 12 tasks can use
@@ -92,6 +92,6 @@ class SubmissionSizerWaitTest {
 
     private static SizingDecision.Sized size(SubmissionSizer sizer, Submission job, ContainerShapes one) {
         return (SizingDecision.Sized) sizer.decide(sizer.request(job.jobKey(), job.submittedAt(), job.deadline(),
-                java.util.Map.of("spark.default.parallelism", "12"), one, 40));
+                java.util.Map.of("spark.default.parallelism", "12"), List.of(), one, 40));
     }
 }
