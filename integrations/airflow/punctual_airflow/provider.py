@@ -62,6 +62,11 @@ class PunctualSubmitOperator(PunctualSubmit, BaseOperator):
     def __init__(self, **kwargs: Any):
         PunctualSubmit.__init__(self, **kwargs)
 
+    # Likewise for execute: the metaclass wraps it (ExecutorSafeguard) only when the class defines it, and the task
+    # runner passes that wrapper a sentinel keyword an inherited execute does not accept.
+    def execute(self, context: Any) -> Any:
+        return PunctualSubmit.execute(self, context)
+
     def _connection(self, conn_id: str) -> Any:
         return PunctualHook.get_connection(conn_id)
 
