@@ -6,6 +6,7 @@ Works with Airflow 2.6+ (``airflow.models.BaseOperator``) and Airflow 3 (``airfl
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any, AsyncIterator, Dict, Optional
 
 try:
@@ -53,6 +54,18 @@ class PunctualHook(BaseHook):
 
 class PunctualSubmitOperator(PunctualSubmit, BaseOperator):
     __doc__ = PunctualSubmit.__doc__
+
+    # Airflow's operator metaclass wraps only an __init__ the class defines itself (not one inherited from
+    # PunctualSubmit): without it BaseOperator fails ('function' object has no attribute '__wrapped__') and
+    # default_args would not fill Punctual's parameters. functools.wraps keeps PunctualSubmit's signature visible.
+    @functools.wraps(PunctualSubmit.__init__)
+    def __init__(self, **kwargs: Any):
+        PunctualSubmit.__init__(self, **kwargs)
+
+    # Likewise for execute: the metaclass wraps it (ExecutorSafeguard) only when the class defines it, and the task
+    # runner passes that wrapper a sentinel keyword an inherited execute does not accept.
+    def execute(self, context: Any) -> Any:
+        return PunctualSubmit.execute(self, context)
 
     def _connection(self, conn_id: str) -> Any:
         return PunctualHook.get_connection(conn_id)

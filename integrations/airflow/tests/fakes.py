@@ -1,5 +1,5 @@
 """Stand-ins for the few Airflow pieces the operator touches: the task instance's ids and XCom, BaseOperator's
-log/defer/execution_timeout, connections, and skipping. Airflow itself cannot be installed here."""
+log/defer/execution_timeout, connections, and skipping; tests_in_airflow/ runs the operator in a real Airflow."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""provider.py's wiring, against stand-ins for the Airflow names it imports (Airflow cannot be installed here).
+"""provider.py's wiring, against stand-ins for the Airflow names it imports (fast, and without Airflow installed).
 
 This checks our side — the classes compose, the trigger serializes to something that rebuilds it, errors become
-events — not compatibility with a particular Airflow release.
+events — not compatibility with a particular Airflow release: tests_in_airflow/ runs the operator inside a real one.
 """
 
 from __future__ import annotations
