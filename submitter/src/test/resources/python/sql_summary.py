@@ -5,7 +5,9 @@ from pyspark.sql import SparkSession
 
 
 def main(rows):
-    spark = SparkSession.builder.appName("py-sql-summary").getOrCreate()
+    # A few shuffle partitions: the data is small, and Spark's default 200 would be 200 tasks per aggregation.
+    spark = (SparkSession.builder.appName("py-sql-summary")
+             .config("spark.sql.shuffle.partitions", "4").getOrCreate())
     sales = spark.range(rows).selectExpr(
         "id", "element_at(array('north', 'south', 'east', 'west'), cast(id % 4 + 1 as int)) as region",
         "cast(id % 97 as double) as amount")

@@ -116,7 +116,8 @@ class PySparkIT {
 
         JsonNode done = awaitFinal(id);
 
-        String log = call("GET", "/batches/" + id + "/log?size=1000", ANALYTICS, null).body();
+        // The batch reads "success" once YARN says so; what was learnt from the run is logged just after.
+        String log = awaitLog(id, "learned");
         System.out.println("PySparkIT gateway sql_summary.py: " + done + "\n" + log);
         assertThat(done.get("state").asText()).as(log).isEqualTo("success");
         assertThat(done.get("yarnQueue").asText()).isEqualTo(done.get("reservationId").asText());
@@ -163,6 +164,16 @@ class PySparkIT {
             Thread.sleep(1000);
         }
         throw new AssertionError("batch " + id + " did not finish in time");
+    }
+
+    private static String awaitLog(int id, String text) throws Exception {
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(1));
+        String log = "";
+        while (Instant.now().isBefore(giveUp) && !log.contains(text)) {
+            Thread.sleep(500);
+            log = call("GET", "/batches/" + id + "/log?size=1000", ANALYTICS, null).body();
+        }
+        return log;
     }
 
     private record Cli(int exit, String out, String err) {
