@@ -90,11 +90,16 @@ class MainTest {
                 jar.toString());
         Path script = Files.writeString(tmp.resolve("etl.py"), "print('hi')\n");
 
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", script.toString())).isEqualTo(1);
+        String python = tmp.resolve("no-such-python").toString();
+
+        assertThat(run(Map.of("PYSPARK_PYTHON", python), "submit", "--deadline", "10m", script.toString()))
+                .isEqualTo(1);
 
         assertThat(error()).contains("cannot run the Python application etl.py")
                 .contains("pyspark.zip and py4j-<version>-src.zip are missing")
-                .contains("Set SPARK_HOME to a Spark 3.5 distribution").contains("punctual.spark.pyspark-archives")
+                .contains(python + " has no pyspark: it cannot be run")
+                .contains("'" + python + " -m pip install pyspark==3.5.6'")
+                .contains("set SPARK_HOME to a Spark 3.5.6 distribution").contains("punctual.spark.pyspark-archives")
                 .doesNotContain("HADOOP_CONF_DIR");
         assertThat(error().lines().count()).isEqualTo(1);
     }

@@ -139,6 +139,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public Optional<String> amContainerLogTail(AppId id, String file, int bytes) {
+        return cluster.amContainerLogTail(id, file, bytes);
+    }
+
+    @Override
     public void kill(AppId id, String why) {
         cluster.kill(id, why);
     }

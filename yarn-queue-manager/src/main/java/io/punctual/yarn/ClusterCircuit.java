@@ -123,6 +123,11 @@ public final class ClusterCircuit implements ClusterGateway {
     }
 
     @Override
+    public Optional<String> amContainerLogTail(AppId id, String file, int bytes) {
+        return call(() -> cluster.amContainerLogTail(id, file, bytes));
+    }
+
+    @Override
     public void kill(AppId id, String why) {
         run(() -> cluster.kill(id, why));
     }

@@ -83,6 +83,16 @@ public interface ClusterGateway extends AutoCloseable {
      */
     Optional<String> amContainerLogUrl(AppId id);
 
+    /**
+     * The last {@code bytes} of a log file ({@code "stdout"}, {@code "stderr"}) of the application's current
+     * ApplicationMaster container, as its NodeManager serves it: in cluster mode the Spark driver's own output (a
+     * Python driver's traceback goes to stdout). Best effort: empty when the NodeManager or the file cannot be
+     * reached, or the cluster keeps no such logs.
+     */
+    default Optional<String> amContainerLogTail(AppId id, String file, int bytes) {
+        return Optional.empty();
+    }
+
     /** Kills the application; killing one that already ended is a no-op. */
     void kill(AppId id, String why);
 

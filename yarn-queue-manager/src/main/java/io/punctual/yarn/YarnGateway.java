@@ -40,6 +40,7 @@ public final class YarnGateway implements ClusterGateway {
     private final Resources minimumAllocation;
     private final ClusterAgent agent;
     private final QueueReads queues;
+    private final ContainerLogs logs;
     private Instant nextRemedy = Instant.MIN;
 
     YarnGateway(Configuration conf, ZeroCapacityRemedy remedy, Clock clock) {
@@ -52,6 +53,7 @@ public final class YarnGateway implements ClusterGateway {
                 conf.getLong("yarn.scheduler.minimum-allocation-vcores", 1));
         this.agent = new ClusterAgent(conf, YarnGateways.webAddress(conf), clock);
         this.queues = new QueueReads(client, rest, clock);
+        this.logs = new ContainerLogs(client, conf);
         client.init(conf);
         client.start();
         probe();
@@ -299,6 +301,11 @@ public final class YarnGateway implements ClusterGateway {
                 return Optional.empty();
             }
         });
+    }
+
+    @Override
+    public Optional<String> amContainerLogTail(AppId id, String file, int bytes) {
+        return logs.amLogTail(id, file, bytes);
     }
 
     @Override

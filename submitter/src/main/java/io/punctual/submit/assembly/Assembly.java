@@ -154,7 +154,7 @@ public final class Assembly {
     /** As above, for a gateway that reads the site's {@code spark} settings once, when it starts. */
     public static SparkRuntime sparkRuntime(SiteConfig.Spark spark, SparkRuntime base, boolean embeddedCluster,
                                             Path hadoopConfDir) {
-        SparkRuntime runtime = base.withPySparkArchives(spark.pysparkArchives());
+        SparkRuntime runtime = base.withPySparkArchives(spark.pysparkArchives()).withPython(spark.python());
         if (base.isDistribution()) {
             return runtime;
         }
@@ -169,11 +169,12 @@ public final class Assembly {
     }
 
     /**
-     * Refuses a Python application neither the site nor {@code base} has pyspark's archives for
+     * Refuses a Python application neither the site, {@code base} nor the site's Python has pyspark's archives for
      * ({@link SparkRuntime#requirePython}), before anything is reserved or a cluster is even reached.
      */
     public void requirePython(SparkRuntime base, String primaryResource) {
-        base.withPySparkArchives(config.site().spark().pysparkArchives()).requirePython(primaryResource);
+        SiteConfig.Spark spark = config.site().spark();
+        base.withPySparkArchives(spark.pysparkArchives()).withPython(spark.python()).requirePython(primaryResource);
     }
 
     /** Where each submission's spark-submit output goes ({@code <submission id>.spark-submit.log}). */

@@ -93,14 +93,19 @@ final class SubmissionRunner {
         return JobKey.from(props, appName, user, mainClass);
     }
 
-    /** {@code SPARK_HOME}'s distribution when it has a spark-submit, else the thin runtime laid out in the home. */
+    /**
+     * {@code SPARK_HOME}'s distribution when it has a spark-submit, else the thin runtime laid out in the home; Python
+     * applications run with {@code PYSPARK_PYTHON} when it is set (the site's {@code punctual.spark.python} wins).
+     */
     static SparkRuntime runtime(CliContext context) {
         String sparkHome = context.env().get("SPARK_HOME");
+        String python = context.env().getOrDefault("PYSPARK_PYTHON", "");
         if (sparkHome != null && Files.isExecutable(Path.of(sparkHome, "bin", "spark-submit"))) {
-            return SparkRuntime.installed(Path.of(sparkHome));
+            return SparkRuntime.installed(Path.of(sparkHome)).withPython(python);
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        return SparkRuntime.thin(context.home().sparkHome(), context.install().requireSparkClasspath(), java);
+        return SparkRuntime.thin(context.home().sparkHome(), context.install().requireSparkClasspath(), java)
+                .withPython(python);
     }
 
     private static void removeHook(Thread hook) {

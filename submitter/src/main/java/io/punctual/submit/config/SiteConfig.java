@@ -136,8 +136,10 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param archiveDir      where "upload" keeps archives: a URI, an absolute path, or a path inside the user's home
      *                        directory of the cluster's default file system
      * @param pysparkArchives pyspark.zip and py4j-*-src.zip for Python applications; empty when none is named
+     * @param python          the Python of Python applications, whose pip-installed pyspark the thin runtime ships;
+     *                        empty for PYSPARK_PYTHON, else python3
      */
-    public record Spark(String jars, String archiveDir, List<String> pysparkArchives) {
+    public record Spark(String jars, String archiveDir, List<String> pysparkArchives, String python) {
 
         public static final String AUTO = "auto";
         public static final String LOCAL = "local";

@@ -22,6 +22,7 @@ final class SiteReader {
     private static final Pattern ANY = Pattern.compile(".*", Pattern.DOTALL);
     private static final Pattern JDBC_URL = Pattern.compile("|jdbc:postgresql://\\S+");
     /** A mode, or a URI with a scheme (spark-submit would read a bare path as a local file). */
+    private static final Pattern PYTHON = Pattern.compile("|\\S+");
     private static final Pattern SPARK_JARS = Pattern.compile("auto|local|upload|[A-Za-z][A-Za-z0-9+.-]*:/\\S+");
     private static final Pattern KEYSTORE_TYPE = Pattern.compile("PKCS12|JKS");
 
@@ -152,7 +153,9 @@ final class SiteReader {
                 "a directory of the cluster's file system: a URI, an absolute path, or a path in the user's home there");
         Optional<List<String>> python = r.textList("punctual.spark.pyspark-archives", Need.REQUIRED,
                 "a list of pyspark.zip and py4j-<version>-src.zip URIs");
-        if (jars.isEmpty() || dir.isEmpty() || python.isEmpty()) {
+        Optional<String> executable = r.text("punctual.spark.python", Need.REQUIRED, PYTHON,
+                "a Python executable (a path, or a name on the PATH), or \"\" for PYSPARK_PYTHON, else python3");
+        if (jars.isEmpty() || dir.isEmpty() || python.isEmpty() || executable.isEmpty()) {
             return Optional.empty();
         }
         if (!python.get().isEmpty() && !namesPySparkAndPy4j(python.get())) {
@@ -161,7 +164,7 @@ final class SiteReader {
                     + " [\"hdfs:///apps/spark/pyspark.zip\", \"hdfs:///apps/spark/py4j-0.10.9.7-src.zip\"], or set []");
             return Optional.empty();
         }
-        return Optional.of(new SiteConfig.Spark(jars.get(), dir.get(), python.get()));
+        return Optional.of(new SiteConfig.Spark(jars.get(), dir.get(), python.get(), executable.get().strip()));
     }
 
     private static boolean namesPySparkAndPy4j(List<String> archives) {

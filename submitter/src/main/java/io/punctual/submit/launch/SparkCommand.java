@@ -47,19 +47,20 @@ public final class SparkCommand {
                                         String eventLogDir, SparkRuntime runtime, Path hadoopConfDir, Path output,
                                         Path scratch, boolean reserved) {
         boolean dynamic = !reserved && dynamicAllocation(submission);
+        SparkRuntime ready = runtime.forApplication(submission.args().primaryResource());
         Map<String, String> env = new LinkedHashMap<>(Map.of(
                 "HADOOP_CONF_DIR", hadoopConfDir.toString(),
                 "YARN_CONF_DIR", hadoopConfDir.toString(),
                 "JAVA_HOME", System.getProperty("java.home"),
                 // spark-submit stages files in its temp directory; keep that inside Punctual's home.
                 "SPARK_SUBMIT_OPTS", "-Djava.io.tmpdir=" + scratch));
-        if (!runtime.pysparkArchives().isEmpty()) {
+        if (!ready.pysparkArchives().isEmpty()) {
             // Where spark-submit on YARN looks for pyspark.zip and py4j before $SPARK_HOME/python/lib.
-            env.put("PYSPARK_ARCHIVES_PATH", String.join(",", runtime.pysparkArchives()));
+            env.put("PYSPARK_ARCHIVES_PATH", String.join(",", ready.pysparkArchives()));
         }
         Optional<String> mainClass = submission.args().option("--class");
         return new LaunchRequest(submission.args().primaryResource(), mainClass,
-                options(submission, queue, shapes, dynamic), conf(submission, eventLogDir, runtime, dynamic, reserved),
+                options(submission, queue, shapes, dynamic), conf(submission, eventLogDir, ready, dynamic, reserved),
                 submission.args().appArgs(), env, submission.workingDir(), output);
     }
 
@@ -111,6 +112,11 @@ public final class SparkCommand {
         conf.put("spark.yarn.submit.waitAppCompletion", "false");
         if (!userConf.containsKey("spark.yarn.jars") && !userConf.containsKey("spark.yarn.archive")) {
             conf.putAll(runtime.jars().conf());
+        }
+        if (SparkRuntime.isPython(submission.args().primaryResource())) {
+            // The driver's and executors' Python: the one pyspark was found for (spark-submit would otherwise read a
+            // PYSPARK_PYTHON the launch environment does not pass on).
+            conf.putIfAbsent("spark.pyspark.python", runtime.python());
         }
         return conf;
     }

@@ -23,12 +23,22 @@ import io.punctual.submit.request.InvalidRequest;
  * @param home            the directory to give SparkLauncher as SPARK_HOME
  * @param jars            how YARN containers find Spark's jars ({@link SparkJars})
  * @param pysparkArchives pyspark.zip and py4j's zip named by the site, for Python applications; empty to use the
- *                        distribution's {@code python/lib}
+ *                        distribution's {@code python/lib}, or the thin runtime's {@code python}'s pyspark
+ * @param python          the Python executable of Python applications' drivers and executors
+ *                        ({@code spark.pyspark.python}), which the thin runtime also asks where pyspark is installed
  */
-public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchives) {
+public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchives, String python) {
+
+    /** Spark's own default Python, when neither the site nor PYSPARK_PYTHON names one. */
+    public static final String DEFAULT_PYTHON = "python3";
 
     public SparkRuntime {
         pysparkArchives = List.copyOf(pysparkArchives);
+        python = python == null || python.isBlank() ? DEFAULT_PYTHON : python;
+    }
+
+    public SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchives) {
+        this(home, jars, pysparkArchives, DEFAULT_PYTHON);
     }
 
     /** Spark's own distribution at {@code sparkHome}. */
@@ -106,12 +116,18 @@ public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchiv
 
     /** This runtime with its containers finding Spark's jars by {@code choice}. */
     public SparkRuntime withJars(SparkJars choice) {
-        return new SparkRuntime(home, choice, pysparkArchives);
+        return new SparkRuntime(home, choice, pysparkArchives, python);
     }
 
     /** This runtime with pyspark's archives named by the site ({@code punctual.spark.pyspark-archives}). */
     public SparkRuntime withPySparkArchives(List<String> archives) {
-        return new SparkRuntime(home, jars, archives);
+        return new SparkRuntime(home, jars, archives, python);
+    }
+
+    /** This runtime running Python applications with {@code executable}; a blank one keeps the current. */
+    public SparkRuntime withPython(String executable) {
+        return executable == null || executable.isBlank() ? this
+                : new SparkRuntime(home, jars, pysparkArchives, executable);
     }
 
     /** Whether this is a Spark distribution's own installation rather than Punctual's thin runtime. */
@@ -121,19 +137,45 @@ public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchiv
 
     /**
      * Refuses a Python application (a {@code .py} primary resource) that could not start: on YARN, spark-submit
-     * ships pyspark.zip and py4j's zip with it, and takes them from the site's setting or the distribution's
-     * {@code python/lib}. Called before anything is reserved.
+     * ships pyspark.zip and py4j's zip with it, and takes them from the site's setting, the distribution's
+     * {@code python/lib}, or (the thin runtime) the pip package of pyspark installed for {@link #python}. Called
+     * before anything is reserved.
      */
     public void requirePython(String primaryResource) {
-        if (!isPython(primaryResource) || !pysparkArchives.isEmpty() || hasPythonLib()) {
-            return;
+        forApplication(primaryResource);
+    }
+
+    /**
+     * This runtime as {@code primaryResource} runs with: for a Python application on the thin runtime without the
+     * site's archives, the archives of the pyspark installed for {@link #python}, which must be this Spark's version.
+     *
+     * @throws InvalidRequest when a Python application could not start, saying what to install
+     */
+    public SparkRuntime forApplication(String primaryResource) {
+        if (!isPython(primaryResource) || !pysparkArchives.isEmpty()) {
+            return this;
         }
-        throw new InvalidRequest("cannot run the Python application " + Path.of(primaryResource).getFileName()
-                + ": pyspark.zip and py4j-<version>-src.zip are missing (" + (isDistribution()
-                ? "SPARK_HOME=" + home + " has no python/lib/pyspark.zip"
-                : "no SPARK_HOME is set, and Punctual's own Spark runtime has no Python libraries")
-                + "). Set SPARK_HOME to a Spark 3.5 distribution, or name both archives in the site's"
-                + " punctual.spark.pyspark-archives");
+        String why = "the Python application " + Path.of(primaryResource).getFileName();
+        if (isDistribution()) {
+            if (hasPythonLib()) {
+                return this;
+            }
+            throw new InvalidRequest("cannot run " + why + ": pyspark.zip and py4j-<version>-src.zip are missing"
+                    + " (SPARK_HOME=" + home + " has no python/lib/pyspark.zip). Set SPARK_HOME to a Spark 3.5"
+                    + " distribution, or name both archives in the site's punctual.spark.pyspark-archives");
+        }
+        PySparkInstallation installed = PySparkInstallation.locate(python, sparkVersion(), why);
+        return withPySparkArchives(installed.archives(why).stream().map(Path::toString).toList());
+    }
+
+    /** The Spark version of the thin runtime, from its spark-core jar's name. */
+    String sparkVersion() {
+        try {
+            return SparkArchive.version(SparkArchive.jars(home.resolve("jars")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the Spark runtime's jars under " + home + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     /** Whether spark-submit runs {@code primaryResource} as a Python application. */

@@ -186,7 +186,7 @@ public final class Conductor {
      */
     public Observation.AppSeen seen(AppId app, Optional<AppReport> yarn) {
         EventLogProgress log = progress.computeIfAbsent(app, id -> pipeline.progressOf(id));
-        Optional<AppReport> report = yarn.or(log::ended);
+        Optional<AppReport> report = yarn.or(log::ended).map(r -> DriverFailure.explained(r, gateway));
         SubmissionEvent.Progress now = log.poll();
         if (report.map(r -> r.state() == AppState.RUNNING).orElse(false) && now.stagesStarted() > 0
                 && log.changed()) {

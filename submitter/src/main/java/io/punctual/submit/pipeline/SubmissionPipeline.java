@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.request.Submission;
 import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.sizing.sizer.SizingRequest;
@@ -294,6 +295,11 @@ public final class SubmissionPipeline {
             return new Started(new Observation.LaunchDone(Optional.empty(), "Spark's jars are not on the cluster: "
                     + e.getMessage() + "; make punctual.spark.archive-dir writable, or set punctual.spark.jars to an"
                     + " archive already there", Duration.between(launched, clock.instant())), Optional.empty());
+        } catch (InvalidRequest e) {
+            // Checked before the reservation; what changed since (a pyspark uninstalled) fails the launch, and the
+            // reservation is released as for any launch that never reached YARN.
+            return new Started(new Observation.LaunchDone(Optional.empty(), e.getMessage(),
+                    Duration.between(launched, clock.instant())), Optional.empty());
         }
         LaunchedApp app = launcher.launch(request);
         Optional<AppId> id = app.awaitAppId(settings.appIdTimeout());

@@ -68,14 +68,20 @@ class SparkRuntimeChoiceTest {
 
     @Test
     void aPythonApplicationIsRefusedWithoutPySparkAndSaysHowToFixIt() throws IOException {
-        Assembly assembly = assembly("");
+        Path home = Files.createDirectories(tmp.resolve("spark/jars"));
+        Files.writeString(home.resolve("spark-core_2.13-3.5.6.jar"), "");
+        SparkRuntime thin = new SparkRuntime(home.getParent(), new SparkJars.InPlace(home), List.of());
+        String python = tmp.resolve("no-such-python").toString();
+        Assembly assembly = assembly("punctual.spark.python = \"" + python + "\"\n");
 
-        assertThatThrownBy(() -> assembly.requirePython(THIN, "/jobs/etl.py")).isInstanceOf(InvalidRequest.class)
+        assertThatThrownBy(() -> assembly.requirePython(thin, "/jobs/etl.py")).isInstanceOf(InvalidRequest.class)
                 .hasMessageContaining("cannot run the Python application etl.py")
                 .hasMessageContaining("pyspark.zip and py4j-<version>-src.zip are missing")
-                .hasMessageContaining("Set SPARK_HOME to a Spark 3.5 distribution")
+                .hasMessageContaining(python + " has no pyspark")
+                .hasMessageContaining("pip install pyspark==3.5.6")
+                .hasMessageContaining("set SPARK_HOME to a Spark 3.5.6 distribution")
                 .hasMessageContaining("punctual.spark.pyspark-archives");
-        assembly.requirePython(THIN, "/jobs/etl.jar"); // not Python: nothing to check
+        assembly.requirePython(thin, "/jobs/etl.jar"); // not Python: nothing to check
     }
 
     @Test

@@ -138,6 +138,7 @@ class SparkCommandTest {
                 List.of("hdfs:///s/pyspark.zip", "hdfs:///s/py4j-0.10.9.7-src.zip"));
         assertThat(command(submission("etl.py"), python).env())
                 .containsEntry("PYSPARK_ARCHIVES_PATH", "hdfs:///s/pyspark.zip,hdfs:///s/py4j-0.10.9.7-src.zip");
-        assertThat(command(submission("etl.py"), false).env()).doesNotContainKey("PYSPARK_ARCHIVES_PATH");
+        assertThat(command(submission("etl.py"), python).conf()).containsEntry("spark.pyspark.python", "python3");
+        assertThat(command(submission("app.jar"), false).env()).doesNotContainKey("PYSPARK_ARCHIVES_PATH");
     }
 }

@@ -79,7 +79,7 @@ public final class EmbeddedYarn implements AutoCloseable {
                 cluster.start();
             });
             awaitReady(cluster, spec);
-            write(cluster.getConfig(), confDir.resolve("yarn-site.xml"));
+            write(withNodeLogDirs(cluster, spec.nodeManagers()), confDir.resolve("yarn-site.xml"));
             write(new Configuration(false), confDir.resolve("core-site.xml"));
             webLoader = confLoader(confDir);
             withConfFiles(webLoader, cluster::claimWebRoutes);
@@ -248,6 +248,23 @@ public final class EmbeddedYarn implements AutoCloseable {
         } catch (IOException ignored) {
             // It only reads two small files from a local directory; nothing to release that outlives the JVM.
         }
+    }
+
+    /**
+     * The cluster's configuration with its NodeManagers' log directories, which MiniYARNCluster sets on each node's own
+     * copy: clients on this machine read a finished driver's log there (the embedded nodes serve no container logs).
+     */
+    private static Configuration withNodeLogDirs(SingleJvmCluster cluster, int nodeManagers) {
+        Configuration conf = new Configuration(cluster.getConfig());
+        java.util.List<String> dirs = new java.util.ArrayList<>();
+        for (int i = 0; i < nodeManagers; i++) {
+            dirs.addAll(cluster.getNodeManager(i).getConfig().getTrimmedStringCollection(
+                    YarnConfiguration.NM_LOG_DIRS));
+        }
+        if (!dirs.isEmpty()) {
+            conf.set(YarnConfiguration.NM_LOG_DIRS, String.join(",", dirs));
+        }
+        return conf;
     }
 
     private static void write(Configuration conf, Path file) throws IOException {
