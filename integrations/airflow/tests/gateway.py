@@ -173,3 +173,14 @@ def exit_on_sigterm() -> None:
 
     if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
         signal.signal(signal.SIGTERM, interrupt)
+
+
+def wait_for(condition, timeout: float, what: str):
+    """Polls condition() every half second until it returns something true, and returns that; fails after timeout."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.5)
+    raise AssertionError(f"{what} did not happen within {timeout} s")

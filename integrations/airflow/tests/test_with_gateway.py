@@ -15,7 +15,7 @@ from punctual_airflow.errors import (PunctualAuthError, PunctualBatchFailed, Pun
 from punctual_airflow.run import XCOM_FIELDS, watch
 
 from .fakes import Deferred, FakeOperator, FakeTaskInstance, Skipped, connection
-from .gateway import ANALYTICS_TOKEN, GROWTH_TOKEN, WORKLOADS_JAR, RunningGateway, exit_on_sigterm
+from .gateway import ANALYTICS_TOKEN, GROWTH_TOKEN, WORKLOADS_JAR, RunningGateway, exit_on_sigterm, wait_for
 
 SYNTHETIC = "io.punctual.workloads.SyntheticStages"
 GATEWAY: RunningGateway
@@ -53,16 +53,6 @@ def synthetic(task_id: str, stage_ms: str, **params) -> FakeOperator:
 def too_big(task_id: str, **params) -> FakeOperator:
     """Asks for 40 executors where the analytics team may have 4: admission rejects it without launching."""
     return synthetic(task_id, "200", num_executors=40, **params)
-
-
-def wait_for(condition, timeout: float, what: str):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.5)
-    raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
 class SucceedingJob(unittest.TestCase):

@@ -19,7 +19,7 @@ from typing import Dict, List
 
 from punctual_airflow.client import FINAL_STATES, PunctualClient
 
-from tests.gateway import ANALYTICS_TOKEN, WORKLOADS_JAR, RunningGateway, exit_on_sigterm
+from tests.gateway import ANALYTICS_TOKEN, WORKLOADS_JAR, RunningGateway, exit_on_sigterm, wait_for
 
 from .harness import AirflowHome, CliRun, connection_uri_json, logical_now
 
@@ -70,16 +70,6 @@ def dags_test(dag_id: str) -> CliRun:
     run = AIRFLOW.dags_test(dag_id, logical_now())
     print(f"\n`airflow dags test {dag_id}` exited {run.returncode} in {run.seconds:.1f} s", flush=True)
     return run
-
-
-def wait_for(condition, timeout: float, what: str):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.5)
-    raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
 class ProviderDiscovery(unittest.TestCase):

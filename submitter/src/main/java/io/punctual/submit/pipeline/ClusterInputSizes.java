@@ -5,8 +5,6 @@ import io.punctual.yarn.GatewayException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -20,13 +18,13 @@ public final class ClusterInputSizes implements InputSizes {
 
     private static final Duration KEEP = Duration.ofMinutes(1);
     /** Requests name paths, so the sizes kept are bounded: past this many, they are all read again. */
-    private static final int MAX_KNOWN = 10_000;
+    private static final int MAX_KEPT = 10_000;
 
     private final Supplier<ClusterFiles> connect;
     private volatile ClusterFiles files;
-    private final Map<String, Known> known = new ConcurrentHashMap<>();
+    private final Map<String, Kept> kept = new ConcurrentHashMap<>();
 
-    private record Known(long bytes, String failure, long atNanos) {
+    private record Kept(Size size, long atNanos) {
     }
 
     /** @param connect the cluster's file system, asked for when a first path is measured */
@@ -42,40 +40,29 @@ public final class ClusterInputSizes implements InputSizes {
     }
 
     @Override
-    public Measured measure(List<String> paths) {
-        long bytes = 0;
-        int read = 0;
-        List<String> unread = new ArrayList<>();
-        for (String path : paths) {
-            Known size = size(path);
-            if (size.failure() == null) {
-                bytes += size.bytes();
-                read++;
-            } else {
-                unread.add(size.failure());
-            }
+    public Size size(String path) {
+        long now = System.nanoTime();
+        Kept cached = kept.get(path);
+        if (cached != null && now - cached.atNanos() < KEEP.toNanos()) {
+            return cached.size();
         }
-        return new Measured(bytes, read, unread);
+        Size size = read(path);
+        if (kept.size() >= MAX_KEPT) {
+            kept.clear();
+        }
+        kept.put(path, new Kept(size, now));
+        return size;
     }
 
-    private Known size(String path) {
-        long now = System.nanoTime();
-        Known cached = known.get(path);
-        if (cached != null && now - cached.atNanos() < KEEP.toNanos()) {
-            return cached;
-        }
-        Known size;
+    private Size read(String path) {
         try {
-            size = isLocal(path) ? new Known(0, path + ": a local path (only the cluster's file system is measured)",
-                    now) : new Known(files().bytesUnder(files().qualify(path)), null, now);
-        } catch (UncheckedIOException | GatewayException e) {
-            size = new Known(0, e instanceof GatewayException ? path + ": " + e.getMessage() : e.getMessage(), now);
+            return isLocal(path) ? Size.unread(path + ": a local path (only the cluster's file system is measured)")
+                    : Size.of(files().bytesUnder(files().qualify(path)));
+        } catch (UncheckedIOException e) {
+            return Size.unread(e.getMessage());
+        } catch (GatewayException e) {
+            return Size.unread(path + ": " + e.getMessage());
         }
-        if (known.size() >= MAX_KNOWN) {
-            known.clear();
-        }
-        known.put(path, size);
-        return size;
     }
 
     private boolean isLocal(String path) {

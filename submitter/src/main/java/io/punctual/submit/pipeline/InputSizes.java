@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,17 +11,42 @@ import java.util.List;
 public interface InputSizes {
 
     /** Nothing can be measured (no file system to ask): a job's width then comes from its other hints. */
-    InputSizes NONE = paths -> new Measured(0, 0, paths.isEmpty() ? List.of()
-            : List.of("input sizes are not read here"));
+    InputSizes NONE = path -> Size.unread(path + ": input sizes are not read here");
+
+    /** The bytes under one path (a directory counts everything under it), or why it could not be read. */
+    Size size(String path);
+
+    /** Their total size, over the paths that could be read, and why each other one could not. */
+    default Measured measure(List<String> paths) {
+        long bytes = 0;
+        int read = 0;
+        List<String> unread = new ArrayList<>();
+        for (String path : paths) {
+            Size size = size(path);
+            if (size.unread() == null) {
+                bytes += size.bytes();
+                read++;
+            } else {
+                unread.add(size.unread());
+            }
+        }
+        return new Measured(bytes, read, unread);
+    }
+
+    /** @param unread why the path could not be read (naming it), or null when {@code bytes} is its size */
+    record Size(long bytes, String unread) {
+
+        public static Size of(long bytes) {
+            return new Size(bytes, null);
+        }
+
+        public static Size unread(String why) {
+            return new Size(0, why);
+        }
+    }
 
     /**
-     * @param paths URIs or paths of the cluster's file system, as the job names them
-     * @return their total size, over the paths that could be read, and why each other one could not
-     */
-    Measured measure(List<String> paths);
-
-    /**
-     * @param bytes  the bytes under the paths read (a directory counts everything under it)
+     * @param bytes  the bytes under the paths read
      * @param read   how many paths were read
      * @param unread for each path that could not be read, the path and why
      */

@@ -2,8 +2,6 @@ package io.punctual.submit.simulate;
 
 import io.punctual.simulate.workload.JobView;
 import io.punctual.submit.pipeline.InputSizes;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -34,19 +32,9 @@ final class SimulatedInputs implements InputSizes {
     }
 
     @Override
-    public Measured measure(List<String> paths) {
-        long total = 0;
-        int read = 0;
-        List<String> unread = new ArrayList<>();
-        for (String path : paths) {
-            Long size = bytes.get(path);
-            if (size == null) {
-                unread.add(path + ": the trace does not say how much this job reads");
-            } else {
-                total += size;
-                read++;
-            }
-        }
-        return new Measured(total, read, unread);
+    public Size size(String path) {
+        Long bytes = this.bytes.get(path);
+        return bytes == null ? Size.unread(path + ": the trace does not say how much this job reads")
+                : Size.of(bytes);
     }
 }
