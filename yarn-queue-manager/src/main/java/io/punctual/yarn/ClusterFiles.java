@@ -3,6 +3,7 @@ package io.punctual.yarn;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.security.PrivilegedExceptionAction;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -10,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Files on the cluster's default file system (HDFS on a real cluster, the local disk for the embedded one), for what
@@ -57,10 +59,29 @@ public final class ClusterFiles {
      * @throws UncheckedIOException naming the path when it does not exist or cannot be read
      */
     public long bytesUnder(String uri) {
+        return bytesUnder(uri, Optional.empty());
+    }
+
+    /**
+     * As {@link #bytesUnder(String)}, read as {@code user} when given (a proxy user of this process's own, as YARN
+     * runs an application of a {@code --proxy-user}), so only what that user may read is measured.
+     */
+    public long bytesUnder(String uri, Optional<String> user) {
         try {
             Path path = new Path(uri);
-            FileSystem fs = FileSystem.get(path.toUri(), conf);
-            return fs.getContentSummary(path).getLength();
+            if (user.isEmpty()) {
+                return FileSystem.get(path.toUri(), conf).getContentSummary(path).getLength();
+            }
+            var as = UserGroupInformation.createProxyUser(user.get(), UserGroupInformation.getLoginUser());
+            // A new instance, closed after: the file system cache keys on the user, and each proxy user is new.
+            return as.doAs((PrivilegedExceptionAction<Long>) () -> {
+                try (FileSystem fs = FileSystem.newInstance(path.toUri(), conf)) {
+                    return fs.getContentSummary(path).getLength();
+                }
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(uri + ": interrupted", new IOException(e));
         } catch (java.io.FileNotFoundException e) {
             throw new UncheckedIOException(uri + ": no such file or directory", e);
         } catch (IOException | IllegalArgumentException e) {

@@ -62,6 +62,8 @@ class ClusterFilesTest {
 
         assertThat(files.bytesUnder(tmp.resolve("input").toUri().toString())).isEqualTo(1500);
         assertThat(files.bytesUnder(input.resolve("part-1").toString())).isEqualTo(500);
+        assertThat(files.bytesUnder(input.toString(), java.util.Optional.of("a-proxy-user"))).as("read as that user")
+                .isEqualTo(1500);
         assertThatThrownBy(() -> files.bytesUnder(tmp.resolve("gone").toUri().toString()))
                 .hasMessageContaining("gone").hasMessageContaining("no such file or directory");
     }

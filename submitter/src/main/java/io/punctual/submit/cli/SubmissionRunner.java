@@ -89,7 +89,7 @@ final class SubmissionRunner {
         Optional<String> mainClass = args.option("--class");
         String appName = Optional.ofNullable(conf.get("spark.app.name")).or(() -> mainClass)
                 .orElse(Path.of(args.primaryResource()).getFileName().toString());
-        String user = Optional.ofNullable(conf.get("spark.punctual.proxyUser")).orElse(System.getProperty("user.name"));
+        String user = Optional.ofNullable(conf.get(SparkSettings.PROXY_USER)).orElse(System.getProperty("user.name"));
         return JobKey.from(props, appName, user, mainClass);
     }
 

@@ -16,6 +16,14 @@ public interface InputSizes {
     /** The bytes under one path (a directory counts everything under it), or why it could not be read. */
     Size size(String path);
 
+    /**
+     * The same measure, taken as {@code user}: the one the application will run as ({@code --proxy-user}), so sizing
+     * can size only what the job itself could read. Where every user sees the same files, this.
+     */
+    default InputSizes as(String user) {
+        return this;
+    }
+
     /** Their total size, over the paths that could be read, and why each other one could not. */
     default Measured measure(List<String> paths) {
         long bytes = 0;

@@ -3,6 +3,7 @@ package io.punctual.submit.pipeline;
 import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.SparkMemory;
+import io.punctual.submit.request.SparkSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +48,8 @@ public final class JobWidth {
         List<String> paths = inputPaths(conf, appArgs);
         String unreadNote = "";
         if (!paths.isEmpty()) {
-            InputSizes.Measured measured = inputs.measure(paths);
+            InputSizes.Measured measured = Optional.ofNullable(conf.get(SparkSettings.PROXY_USER))
+                    .map(inputs::as).orElse(inputs).measure(paths);
             long split = splitBytes(conf);
             if (measured.bytes() > 0) {
                 long splits = Math.max(1, (measured.bytes() + split - 1) / split);

@@ -10,6 +10,9 @@ import java.util.Optional;
  */
 public final class SparkSettings {
 
+    /** Where {@link #effective} keeps {@code --proxy-user}: the user the application runs as. */
+    public static final String PROXY_USER = "spark.punctual.proxyUser";
+
     private static final Map<String, String> OPTION_KEYS = Map.ofEntries(
             Map.entry("--master", "spark.master"),
             Map.entry("--deploy-mode", "spark.submit.deployMode"),
@@ -25,7 +28,7 @@ public final class SparkSettings {
             Map.entry("--files", "spark.files"),
             Map.entry("--archives", "spark.yarn.dist.archives"),
             Map.entry("--py-files", "spark.submit.pyFiles"),
-            Map.entry("--proxy-user", "spark.punctual.proxyUser"));
+            Map.entry("--proxy-user", PROXY_USER));
 
     private SparkSettings() {
     }

@@ -64,6 +64,29 @@ class JobWidthTest {
     }
 
     @Test
+    void theInputIsMeasuredAsTheUserTheApplicationRunsAs() {
+        List<String> users = new ArrayList<>();
+        InputSizes perUser = new InputSizes() {
+            @Override
+            public Size size(String path) {
+                return Size.unread(path + ": not as this process");
+            }
+
+            @Override
+            public InputSizes as(String user) {
+                users.add(user);
+                return hdfs;
+            }
+        };
+
+        var width = new JobWidth(perUser).of(Map.of(DeadlineKeys.INPUT_PATHS, "hdfs://nn/in/a",
+                io.punctual.submit.request.SparkSettings.PROXY_USER, "finance-etl"), List.of(), Optional.empty(), 1, 10);
+
+        assertThat(users).containsExactly("finance-etl");
+        assertThat(width.tasks()).isEqualTo(3);
+    }
+
+    @Test
     void aRequestCannotMakeSizingListAFileSystemAtLength() {
         List<String> many = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
