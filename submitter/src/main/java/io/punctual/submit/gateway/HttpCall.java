@@ -25,6 +25,8 @@ record HttpCall(String method, String path, String rawQuery, Function<String, St
 
     /** A body larger than this is refused: files travel by URI, not inline. */
     static final int MAX_BODY = 1 << 20;
+    /** How much of an oversized body is read past {@link #MAX_BODY} so that its sender gets the answer. */
+    static final long DRAIN_LIMIT = 32L << 20;
 
     Optional<String> headerValue(String name) {
         return Optional.ofNullable(header.apply(name));
@@ -47,12 +49,26 @@ record HttpCall(String method, String path, String rawQuery, Function<String, St
         try (InputStream in = body.get()) {
             byte[] bytes = in.readNBytes(MAX_BODY + 1);
             if (bytes.length > MAX_BODY) {
+                drain(in);
                 throw new InvalidRequest("the request body is more than the 1 MiB a batch may take: send files by"
                         + " URI (hdfs://, s3a://) instead of inline");
             }
             return bytes;
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the request body", e);
+        }
+    }
+
+    /**
+     * Reads and drops the rest of an oversized body, up to {@link #DRAIN_LIMIT}: a client still sending when the
+     * gateway answers and closes would see its write fail (a reset) instead of the answer saying what is wrong.
+     */
+    private static void drain(InputStream in) throws IOException {
+        byte[] buffer = new byte[64 << 10];
+        long left = DRAIN_LIMIT;
+        int read;
+        while (left > 0 && (read = in.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
+            left -= read;
         }
     }
 
