@@ -31,8 +31,8 @@ public final class LaunchFloor {
         }
         Instant rounded = earliest.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
         String reason = String.format(Locale.ROOT, "the deadline leaves no time to launch and run the job: it is %d s"
-                + " away, but launching takes %d s here (the 90th percentile of recent launches, before any task"
-                + " runs)%s; the earliest deadline that can be met is %s",
+                + " away, but launching takes %d s here (the median of recent launches, before any task runs)"
+                + "%s; the earliest deadline that can be met is %s",
                 request.window().toSeconds(), launchOverhead.toSeconds(), least.isZero() ? ""
                         : String.format(Locale.ROOT, " and the job needs at least %d s at %d executors (its median run)",
                         least.toSeconds(), request.executorLimit()), rounded);

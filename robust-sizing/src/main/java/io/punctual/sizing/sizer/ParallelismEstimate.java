@@ -8,9 +8,16 @@ import java.util.Objects;
  * {@code maxCpus = min(tasks, capacity)}), never to a cap that merely bounds it.
  *
  * @param tasks the expected task count of the widest stage, at least 1
- * @param basis where the number comes from ({@code spark.default.parallelism}, comparable jobs, ...), for explain
+ * @param basis   where the number comes from ({@code spark.default.parallelism}, comparable jobs, ...), for explain
+ * @param ownHint whether the number is the job's own (its history, input, settings or executor count) rather than a
+ *                bound such as the team cap, which says nothing of the job's width
  */
-public record ParallelismEstimate(int tasks, String basis) {
+public record ParallelismEstimate(int tasks, String basis, boolean ownHint) {
+
+    /** An estimate from the job's own hints. */
+    public ParallelismEstimate(int tasks, String basis) {
+        this(tasks, basis, true);
+    }
 
     public ParallelismEstimate {
         Objects.requireNonNull(basis, "basis");

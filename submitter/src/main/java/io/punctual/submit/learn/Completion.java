@@ -15,8 +15,11 @@ import java.util.Optional;
  *                     only: a stand-in horizon would teach Justice a fraction no deadline asked for, and Justice's
  *                     minimum fraction is a minimum over every job it ever tracked
  * @param capacityCpus CPUs the job could have drawn from when it was sized (its executor limit x cores)
- * @param reserved     whether it ran inside a reservation: only then does submission-to-start measure the launch
- *                     itself, not also a wait for room in a shared queue
+ * @param reserved     whether it ran inside a reservation: only then does its start measure the launch itself, not
+ *                     also a wait for room in a shared queue
+ * @param opensAt      when its reservation's allocation opened, which its launch overhead is measured from (so a
+ *                     wait in an admission queue, for room in the plan or for a later start is not learned as
+ *                     launching); empty when not known
  */
 public record Completion(
         JobKey jobKey,
@@ -28,7 +31,13 @@ public record Completion(
         int coresPerExecutor,
         int capacityCpus,
         Optional<Path> eventLog,
-        boolean reserved) {
+        boolean reserved,
+        Optional<Instant> opensAt) {
+
+    /** The time from its reservation's opening to the application's start at {@code startedAt}, when that measures a launch. */
+    public Optional<Duration> launchOverhead(Instant startedAt) {
+        return reserved ? opensAt.map(at -> Duration.between(at, startedAt)) : Optional.empty();
+    }
 
     /** Whether it succeeded by its deadline; false for work without one, which had no deadline to meet. */
     public boolean metDeadline() {

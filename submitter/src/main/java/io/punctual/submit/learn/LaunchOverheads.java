@@ -1,40 +1,37 @@
 package io.punctual.submit.learn;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
- * The launch overheads Punctual has observed (submission to the application's start: YARN scheduling, the
- * ApplicationMaster, the driver JVM), which no event log records. Sizing subtracts a high percentile of them from the
- * time to the deadline.
+ * The launch overheads Punctual has observed (a reservation's opening to the application's start: YARN scheduling,
+ * the ApplicationMaster, the driver JVM), which no event log records. Sizing subtracts their median from the time to
+ * the deadline, and a deadline closer than it is refused at once. The median, not a high percentile: when runs that
+ * outlived their reservations still held the containers, a tenth of the starts waited minutes for them, and the 90th
+ * percentile then refused every later job — which, refused, taught nothing new, so it never came down again
+ * (decisions.md, issue 24). Run-time quantiles carry the sizing's confidence; a launch's own spread is small.
  */
-final class LaunchOverheads {
+public final class LaunchOverheads {
 
-    static final Duration BEFORE_ANY = Duration.ofSeconds(30);
-    private static final int KEPT = 50;
-    private static final double PERCENTILE = 0.9;
+    public static final Duration BEFORE_ANY = Duration.ofSeconds(30);
+    public static final int KEPT = 50;
+    private static final double PERCENTILE = 0.5;
 
-    private final Path file;
-    private final Path lock;
+    private final RecentLines lines;
 
     LaunchOverheads(Path dir) {
-        this.file = dir.resolve("launch-overheads.txt");
-        this.lock = dir.resolve("launch-overheads.lock");
+        this.lines = new RecentLines(dir.resolve("launch-overheads.txt"), KEPT);
     }
 
-    /** The 90th percentile of the overheads seen, or 30 s before any was seen. */
+    /** The median of the overheads seen, or 30 s before any was seen. */
     Duration estimate() {
-        long[] seen = read().stream().mapToLong(Long::longValue).sorted().toArray();
+        return estimate(lines.read().stream().filter(l -> l.matches("\\d+")).mapToLong(Long::parseLong).toArray());
+    }
+
+    /** The estimate from the newest overheads seen, in milliseconds (only the newest {@value #KEPT} count). */
+    public static Duration estimate(long[] newest) {
+        long[] seen = Arrays.stream(newest, Math.max(0, newest.length - KEPT), newest.length).sorted().toArray();
         if (seen.length == 0) {
             return BEFORE_ANY;
         }
@@ -43,36 +40,13 @@ final class LaunchOverheads {
     }
 
     void record(Duration overhead) {
-        if (overhead.isNegative()) {
-            return;
-        }
-        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock held = channel.lock()) {
-            List<Long> values = new ArrayList<>(read());
-            values.add(overhead.toMillis());
-            List<Long> kept = values.subList(Math.max(0, values.size() - KEPT), values.size());
-            Path partial = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.write(partial, kept.stream().map(String::valueOf).toList());
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot record a launch overhead in " + file, e);
-        }
-    }
-
-    private List<Long> read() {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        try {
-            return Files.readAllLines(file).stream().map(String::trim).filter(l -> l.matches("\\d+"))
-                    .map(Long::valueOf).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+        if (!overhead.isNegative()) {
+            lines.append(Long.toString(overhead.toMillis()));
         }
     }
 
     @Override
     public String toString() {
-        return Arrays.toString(read().toArray());
+        return lines.toString();
     }
 }

@@ -2,6 +2,7 @@ package io.punctual.submit.learn;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.JusticeState;
+import io.punctual.sizing.width.ParallelWorkPrior;
 import io.punctual.sizing.sizer.JobHistory;
 import java.time.Duration;
 import java.util.Optional;
@@ -20,6 +21,9 @@ public interface Learning {
 
     /** Justice's learned state. */
     JusticeState justice();
+
+    /** The newest finished runs' work per task and serial tail, which size a job history has not seen. */
+    ParallelWorkPrior parallelWork();
 
     /** The time from submission to the application's start that applications have been seeing. */
     Duration launchOverhead();

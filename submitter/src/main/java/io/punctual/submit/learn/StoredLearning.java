@@ -10,6 +10,8 @@ import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
+import io.punctual.sizing.width.ParallelWorkPrior;
+import io.punctual.yarn.AppState;
 import io.punctual.sizing.sizer.JobHistory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +32,7 @@ public final class StoredLearning implements Learning {
     private final ErrorSmoothing smoothing;
     private final JusticeStateFile justice;
     private final LaunchOverheads overheads;
+    private final ParallelWorkFile parallelWork;
     private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
 
     private record Trained(CurveOutcome outcome, long atNanos) {
@@ -40,6 +43,7 @@ public final class StoredLearning implements Learning {
         this.history = history;
         this.justice = new JusticeStateFile(storeDir, smoothing);
         this.overheads = new LaunchOverheads(storeDir);
+        this.parallelWork = new ParallelWorkFile(storeDir);
     }
 
     /** @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*}) */
@@ -85,6 +89,11 @@ public final class StoredLearning implements Learning {
     }
 
     @Override
+    public ParallelWorkPrior parallelWork() {
+        return parallelWork.read();
+    }
+
+    @Override
     public Duration launchOverhead() {
         return overheads.estimate();
     }
@@ -107,10 +116,11 @@ public final class StoredLearning implements Learning {
         models.remove(record.jobKey());
         // A best-effort run's start also waited for room in a shared queue: it would teach a launch overhead that
         // deadline jobs, which start in their own reservation, do not have.
-        Optional<Duration> overhead = completion.reserved()
-                ? Optional.of(Duration.ofMillis(record.startMs() - completion.submittedAt().toEpochMilli()))
-                : Optional.empty();
+        Optional<Duration> overhead = completion.launchOverhead(java.time.Instant.ofEpochMilli(record.startMs()));
         overhead.ifPresent(overheads::record);
+        if (completion.state() == AppState.SUCCEEDED) {
+            parallelWork.record(record);
+        }
         boolean tracked = track(completion, record);
         return new LearningReport(Optional.of(record.id().toString()), overhead, tracked, Optional.empty());
     }

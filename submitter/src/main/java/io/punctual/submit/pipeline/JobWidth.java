@@ -69,7 +69,7 @@ public final class JobWidth {
             return new ParallelismEstimate(user.get() * cores, "--num-executors x cores" + unreadNote);
         }
         return new ParallelismEstimate(teamCap * cores, "no hint of the job's width (give "
-                + DeadlineKeys.INPUT_PATHS + " or spark.default.parallelism): team cap x cores" + unreadNote);
+                + DeadlineKeys.INPUT_PATHS + " or spark.default.parallelism): team cap x cores" + unreadNote, false);
     }
 
     /** {@value DeadlineKeys#INPUT_PATHS}, then the arguments that are URIs of a cluster file system. */

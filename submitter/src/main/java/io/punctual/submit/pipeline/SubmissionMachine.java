@@ -156,12 +156,20 @@ public final class SubmissionMachine {
                     + Duration.between(state.since(), now).toSeconds() + " s (last: " + state.refusal() + "): ";
             return Step.stay(new SubmissionState.Ended(state.submission(), dropped instanceof SubmissionOutcome.Rejected r
                     ? new SubmissionOutcome.Rejected(r.submission(), waited + r.reason(),
-                    r.earliestDeadline().or(state::earliestDeadline)) : dropped));
+                    later(r.earliestDeadline(), state.earliestDeadline())) : dropped));
         }
         Optional<Instant> by = done.completeBy();
         Sizing sizing = decision.sizingFor(sized).completingBy(by);
         return new Step(new SubmissionState.Sized(state.submission(), sizing, 1, Optional.empty(),
                 Optional.of(new SubmissionState.Turn(state.since(), by))), List.of(new Action.Reserve(sizing, by)));
+    }
+
+    /** A deadline both the sizing and the plan's room would meet: the later of the two, where both are known. */
+    private static Optional<Instant> later(Optional<Instant> sizing, Optional<Instant> plan) {
+        if (sizing.isPresent() && plan.isPresent()) {
+            return Optional.of(sizing.get().isAfter(plan.get()) ? sizing.get() : plan.get());
+        }
+        return sizing.or(() -> plan);
     }
 
     private static Step reserved(SubmissionState.Sized state, Observation.ReservationDone done, Instant now) {
@@ -172,7 +180,8 @@ public final class SubmissionMachine {
                 "YARN placed this reservation although it was expected to refuse it (" + who
                         + "): the two views of the plan disagree"))));
         actions.add(new Action.CheckQueue(held.id()));
-        return new Step(new SubmissionState.Reserved(state.submission(), state.sizing(), held, now), actions);
+        return new Step(new SubmissionState.Reserved(state.submission(), state.sizing().opensAt(held.start().filter(now::isBefore).orElse(now)), held, now),
+                actions);
     }
 
     private Step reserved(SubmissionState.Reserved state, Observation observation, Instant now) {

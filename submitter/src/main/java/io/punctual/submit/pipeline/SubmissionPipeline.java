@@ -123,9 +123,17 @@ public final class SubmissionPipeline {
         conductor.advance(current.get(), new Observation.Tick(), record);
         while (!current.get().isEnded()) {
             sleeper.sleep(settings.poll());
-            conductor.advance(current.get(), new Observation.Tick(), record);
+            conductor.advance(current.get(), alone(current.get()), record);
         }
         return ((SubmissionState.Ended) current.get()).outcome();
+    }
+
+    /**
+     * What a poll tells a submission run alone: a job waiting in an admission queue of which it is the only member
+     * has its turn at every poll (the gateway's admission rounds give turns in the queue's order instead).
+     */
+    private static Observation alone(SubmissionState state) {
+        return state instanceof SubmissionState.Queued ? new Observation.Turn(Optional.empty()) : new Observation.Tick();
     }
 
     public SubmissionOutcome run(Submission submission) {
@@ -339,7 +347,7 @@ public final class SubmissionPipeline {
         var report = learning.learn(new Completion(submission.jobKey(), submission.submittedAt(),
                 reserved ? Optional.of(submission.deadline()) : Optional.empty(), finished.state(),
                 finished.finishedAt(), sizing.shapes().executors(), (int) sizing.shapes().executor().vcores(),
-                sizing.capacityCpus(), finished.eventLog(), reserved));
+                sizing.capacityCpus(), finished.eventLog(), reserved, sizing.opensAt()));
         events.accept(new SubmissionEvent.Learned(report.problem().orElseGet(() -> "stored run "
                 + report.ingested().orElse("?") + "; launch overhead "
                 + report.launchOverhead().map(d -> d.toMillis() / 1000.0 + " s")

@@ -15,11 +15,13 @@ import io.punctual.sizing.sizer.Sizer;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
 import io.punctual.sizing.sizer.UserSizer;
+import io.punctual.sizing.sizer.WidthSizer;
 import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Learning;
 import io.punctual.yarn.ClusterSnapshot;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +30,8 @@ import java.util.Optional;
 /**
  * Learn, then size: reads the job's history and Justice's state, refuses a deadline no launch can meet
  * ({@link LaunchFloor}), and asks the sizers in turn: the user's explicit count, then RUSH (enough good history), then
- * Justice (anything else).
+ * the job's width over the fleet's work per task (a width of its own and enough finished runs), then Justice's
+ * fraction (anything else).
  */
 public final class SubmissionSizer {
 
@@ -80,13 +83,14 @@ public final class SubmissionSizer {
 
     public SizingDecision decide(SizingRequest request) {
         // A job with history carries the overhead already read; only a job without one reads it here.
-        Optional<SizingDecision.Unmeetable> tooSoon = LaunchFloor.check(request,
-                request.history().map(JobHistory::launchOverhead).orElseGet(learning::launchOverhead));
+        Duration overhead = request.history().map(JobHistory::launchOverhead).orElseGet(learning::launchOverhead);
+        Optional<SizingDecision.Unmeetable> tooSoon = LaunchFloor.check(request, overhead);
         if (tooSoon.isPresent()) {
             return tooSoon.get();
         }
         Sizer chain = new FirstApplicableSizer(List.of(new UserSizer(),
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
+                new WidthSizer(learning.parallelWork(), overhead),
                 new JusticeSizer(learning.justice())));
         return DecisionCheck.checked(request, chain.size(request));
     }

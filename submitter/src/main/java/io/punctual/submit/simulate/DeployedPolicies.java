@@ -66,14 +66,17 @@ public final class DeployedPolicies {
      *                    does ({@value #EXPIRING}); otherwise it keeps its CPUs and delays the jobs that reserved them
      */
     static DeployedPolicy deployed(Assembly assembly, PolicyContext context, boolean expiryKills) {
-        String admission = context.argument().isEmpty() ? ADMISSIONS.get(0) : context.argument();
+        SizingSettings site = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
+        String admission = context.argument().isEmpty() ? site.admission().configName() : context.argument();
         if (!ADMISSIONS.contains(admission)) {
             throw new IllegalArgumentException("unknown admission policy '" + admission + "' in punctual:" + admission
                     + "; known: " + String.join(", ", ADMISSIONS));
         }
-        SizingSettings site = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
+        // The trace is the whole cluster's work and its jobs one team, so that team may use the whole cluster, as
+        // every baseline's jobs may: a per-team cap is there to share a cluster among teams, of which there is one.
+        int wholeCluster = context.cluster().nodes() * context.cluster().vcores();
         SizingSettings sizing = new SizingSettings(site.confidence(), site.robustness(), site.minRunsForRush(),
-                site.maxExecutors(), site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow(),
+                wholeCluster, site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow(),
                 site.utility());
         SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
                 assembly.config().site().sizing().errorSmoothing());

@@ -7,6 +7,10 @@ import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.CompletedJob;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
+import io.punctual.submit.learn.LaunchOverheads;
+import io.punctual.sizing.width.ParallelWork;
+import io.punctual.sizing.width.ParallelWorkPrior;
+import io.punctual.simulate.workload.SimJob;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
@@ -30,6 +34,8 @@ final class SimulatedLearning implements Learning {
     private final SimHistory history;
     private JusticeState justice;
     private Duration launchOverhead = Duration.ZERO;
+    private final java.util.ArrayDeque<Long> overheads = new java.util.ArrayDeque<>();
+    private ParallelWorkPrior parallelWork = ParallelWorkPrior.empty();
     private final Map<String, Deque<FinishedRun>> runs = new HashMap<>();
 
     SimulatedLearning(SimHistory history, ErrorSmoothing smoothing) {
@@ -50,6 +56,11 @@ final class SimulatedLearning implements Learning {
     @Override
     public JusticeState justice() {
         return justice;
+    }
+
+    @Override
+    public ParallelWorkPrior parallelWork() {
+        return parallelWork;
     }
 
     @Override
@@ -79,13 +90,30 @@ final class SimulatedLearning implements Learning {
                     Optional.of("a simulated run that did not succeed teaches nothing"));
         }
         history.record(run);
-        launchOverhead = SimTime.of(run.launchSeconds());
+        // As the gateway measures it: from the reservation's opening to the application's start.
+        completion.launchOverhead(SimTime.at(run.start() + run.launchSeconds())).ifPresent(overhead -> {
+            overheads.addLast(overhead.toMillis());
+            if (overheads.size() > LaunchOverheads.KEPT) {
+                overheads.removeFirst();
+            }
+            launchOverhead = LaunchOverheads.estimate(overheads.stream().mapToLong(Long::longValue).toArray());
+        });
+        parallelWork = parallelWork.with(split(run.stages()));
         // The simulated cluster runs one task per CPU, and an executor is one CPU there.
         Optional<CompletedJob> job = completion.justiceInput(run.stages().work(), run.job().maxParallelism(),
                 completion.executors());
         job.ifPresent(tracked -> justice = justice.track(tracked));
         return new LearningReport(Optional.of("simulated run of " + completion.jobKey()),
                 Optional.of(launchOverhead), job.isPresent(), Optional.empty());
+    }
+
+    /** A simulated stage's tasks all take its task time: that is its longest task too. */
+    private static ParallelWork split(SimJob.Stages stages) {
+        double[] seconds = new double[stages.tasks().length];
+        for (int s = 0; s < seconds.length; s++) {
+            seconds[s] = stages.tasks()[s] * stages.taskSeconds()[s];
+        }
+        return ParallelWork.of(seconds, stages.taskSeconds(), stages.widest());
     }
 
     private static String key(JobKey job, Instant submittedAt) {

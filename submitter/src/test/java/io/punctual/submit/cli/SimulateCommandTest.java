@@ -46,10 +46,10 @@ class SimulateCommandTest {
         assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
         String table = out.toString(StandardCharsets.UTF_8);
         for (String policy : SimulateCommand.DEFAULT_POLICIES.split(",")) {
-            assertThat(table).contains(policy.equals("punctual") ? "punctual:first-fit" : policy);
+            assertThat(table).contains(policy.equals("punctual") ? "punctual:justice" : policy);
         }
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("300 jobs on 2 nodes (16 CPUs)")
-                .contains("punctual:first-fit: done");
+                .contains("punctual:justice: done");
         Path report = tmp.resolve("report");
         assertThat(Files.readAllLines(report.resolve("jobs.csv"))).hasSize(1 + 300 * 6);
         assertThat(report.resolve("summary.json")).exists();
@@ -63,7 +63,7 @@ class SimulateCommandTest {
         JsonNode summary = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
         assertThat(summary.get("jobs").asInt()).isEqualTo(100);
         assertThat(summary.get("policies")).hasSize(2);
-        assertThat(summary.get("policies").get(1).get("policy").asText()).isEqualTo("punctual:first-fit");
+        assertThat(summary.get("policies").get(1).get("policy").asText()).isEqualTo("punctual:justice");
         assertThat(summary.get("policies").get(0).get("satisfiedDeadlineRatio").asDouble()).isBetween(0.0, 1.0);
     }
 

@@ -25,9 +25,14 @@ class StoredLearningTest {
     Path tmp;
 
     private Completion completion(Path eventLog, Instant submitted, boolean reserved) {
+        return completion(eventLog, submitted, submitted, reserved);
+    }
+
+    private Completion completion(Path eventLog, Instant submitted, Instant opened, boolean reserved) {
         return new Completion(new JobKey("t", "job"), submitted,
                 reserved ? Optional.of(submitted.plus(Duration.ofHours(1))) : Optional.empty(),
-                AppState.SUCCEEDED, submitted.plus(Duration.ofMinutes(30)), 2, 1, 8, Optional.of(eventLog), reserved);
+                AppState.SUCCEEDED, submitted.plus(Duration.ofMinutes(30)), 2, 1, 8, Optional.of(eventLog), reserved,
+                Optional.of(opened));
     }
 
     @Test
@@ -71,6 +76,51 @@ class StoredLearningTest {
         assertThat(bestEffort.ingested()).isPresent();
         assertThat(bestEffort.justiceTracked()).isFalse();
         assertThat(learning.justice()).isEqualTo(before);
+    }
+
+    @Test
+    void aWaitBeforeTheReservationOpenedIsNotLearnedAsLaunching() throws Exception {
+        StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
+                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
+        Path log = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("logs"));
+        Instant started = Instant.ofEpochMilli(startMs(learning, log));
+
+        // submitted 10 minutes before it started: it waited in the admission queue until its reservation opened 6 s
+        // before the application started
+        var report = learning.learn(completion(log, started.minusSeconds(600), started.minusSeconds(6), true));
+
+        assertThat(report.launchOverhead()).contains(Duration.ofSeconds(6));
+        assertThat(learning.launchOverhead()).isEqualTo(Duration.ofSeconds(6));
+    }
+
+    @Test
+    void everySucceededRunTeachesItsWorkPerTaskWithOrWithoutADeadline() throws Exception {
+        Path store = Files.createDirectories(tmp.resolve("store"));
+        StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")), store,
+                new ErrorSmoothing.EqualWeights());
+        assertThat(learning.parallelWork().runs()).isEmpty();
+        Path first = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("first"));
+        Path other = SparkEventLog.copy(OTHER, tmp.resolve("other"));
+
+        learning.learn(completion(first, Instant.ofEpochMilli(startMs(learning, first)).minusSeconds(5), true));
+        learning.learn(completion(other, Instant.ofEpochMilli(startMs(learning, other)).minusSeconds(5), false));
+
+        assertThat(learning.parallelWork().runs()).hasSize(2).allSatisfy(run -> {
+            assertThat(run.perTaskSeconds()).isPositive();
+            assertThat(run.tailSeconds()).isPositive();
+        });
+        // a damaged line is skipped, the others still count
+        Files.writeString(store.resolve("parallel-work.txt"), "garbage\n-1 2\n", java.nio.file.StandardOpenOption.APPEND);
+        assertThat(StoredLearning.open(tmp.resolve("home"), store, new ErrorSmoothing.EqualWeights()).parallelWork()
+                .runs()).hasSize(2);
+    }
+
+    @Test
+    void theLaunchOverheadIsTheMedianSoAFewStartsThatWaitedForContainersDoNotRefuseEveryJob() {
+        long[] seen = {10_000, 10_000, 11_000, 10_000, 12_000, 10_000, 10_000, 150_000, 160_000, 10_000};
+
+        assertThat(LaunchOverheads.estimate(seen)).isEqualTo(Duration.ofSeconds(10));
+        assertThat(LaunchOverheads.estimate(new long[0])).isEqualTo(LaunchOverheads.BEFORE_ANY);
     }
 
     private static long startMs(StoredLearning learning, Path log) throws Exception {

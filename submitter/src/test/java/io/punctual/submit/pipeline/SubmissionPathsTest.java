@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.JobKey;
 import io.punctual.submit.Install;
 import io.punctual.submit.PunctualHome;
+import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.launch.InMemoryLauncher;
@@ -68,9 +69,14 @@ class SubmissionPathsTest {
         var config = ConfigSource.open(INSTALL.root().resolve("conf/embedded"), Map.of(), clock).current();
         Assembly assembly = Assembly.of(config, new PunctualHome(tmp.resolve("home")), tmp.resolve("store"), clock,
                 Optional.empty());
-        SizingSettings sizing = assembly.sizing(assembly.settings(new JobKey("paths", "job"), Map.of()));
+        SizingSettings site = assembly.sizing(assembly.settings(new JobKey("paths", "job"), Map.of()));
+        SizingSettings sizing = admission == null ? site : new SizingSettings(site.confidence(), site.robustness(),
+                site.minRunsForRush(), site.maxExecutors(), site.killAboveTasks(), admission, site.utility());
         return assembly.pipeline(gateway, launcher, runtime, tmp, sizing, events::add, clock::advance);
     }
+
+    /** The admission policy the next pipeline uses; null: the site's (justice, reference.conf's default). */
+    private AdmissionPolicy admission;
 
     private Submission submission(Duration deadline, String... more) {
         List<String> argv = new ArrayList<>(List.of("--num-executors", "2", "--executor-memory", "1g",
@@ -164,7 +170,8 @@ class SubmissionPathsTest {
     }
 
     @Test
-    void aSecondRefusalRejectsWithTheReason() {
+    void underFirstFitASecondRefusalRejectsWithTheReason() {
+        admission = AdmissionPolicy.FIRST_FIT;
         ClusterGateway refusing = refusing(Integer.MAX_VALUE, new CopyOnWriteArrayList<>());
 
         SubmissionOutcome outcome = pipeline(refusing, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
@@ -356,6 +363,26 @@ class SubmissionPathsTest {
     }
 
     /** The in-memory cluster, except that YARN refuses the first {@code refusals} reservation requests. */
+    @Test
+    void underTheDefaultJusticeQueueAJobSubmittedAloneWaitsForItsTurnsThenIsDroppedWithTheReason() {
+        // punctual submit runs one job: the queue it waits in has no other member, so every poll is its turn. It is
+        // sized and asked for again each time, and once its deadline is too close to launch in, dropped.
+        List<Instant> asked = new CopyOnWriteArrayList<>();
+        ClusterGateway refusing = refusing(Integer.MAX_VALUE, asked);
+        Instant submitted = clock.instant();
+
+        SubmissionOutcome outcome = pipeline(refusing, InMemoryLauncher.running(cluster, Duration.ofMinutes(1)))
+                .run(submission(Duration.ofMinutes(10)));
+
+        assertThat(outcome).isInstanceOfSatisfying(SubmissionOutcome.Rejected.class, rejected -> assertThat(
+                rejected.reason()).contains("dropped from the admission queue after waiting")
+                .contains("the plan is still small"));
+        assertThat(asked).hasSizeGreaterThan(10);
+        assertThat(Duration.between(submitted, asked.get(asked.size() - 1))).isGreaterThan(Duration.ofMinutes(5));
+        assertThat(events).anyMatch(e -> e instanceof SubmissionEvent.Note n && n.text().contains("admission queue"));
+        assertThat(cluster.reservations("sla")).isEmpty();
+    }
+
     private ClusterGateway refusing(int refusals, List<Instant> asked) {
         AtomicInteger count = new AtomicInteger();
         return (ClusterGateway) Proxy.newProxyInstance(getClass().getClassLoader(),

@@ -6,6 +6,7 @@ import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
+import io.punctual.sizing.width.ParallelWorkPrior;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.launch.ContainerShapes;
@@ -49,6 +50,11 @@ class SubmissionSizerWaitTest {
         @Override
         public JusticeState justice() {
             return LEARNED;
+        }
+
+        @Override
+        public ParallelWorkPrior parallelWork() {
+            return ParallelWorkPrior.empty();
         }
 
         @Override

@@ -1,0 +1,73 @@
+package io.punctual.sizing.width;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The splits of the newest finished runs ({@value #KEPT} at most), which stand for a job history has not seen: its
+ * need is taken to be a run drawn from them. For a job of a known width and window, each kept run gives the CPUs the
+ * job would need were it that run, and the θ-quantile of those needs meets the deadline in θ of the cases the fleet
+ * has shown. Immutable: {@link #with} returns a new prior.
+ *
+ * @param runs the kept splits, oldest first
+ */
+public record ParallelWorkPrior(List<ParallelWork> runs) {
+
+    /** How many of the newest runs are kept. */
+    public static final int KEPT = 500;
+
+    /** Fewer runs than this say too little about a job never seen, and Justice's fraction sizes it instead. */
+    public static final int MIN_RUNS = 10;
+
+    public ParallelWorkPrior {
+        runs = List.copyOf(runs);
+    }
+
+    public static ParallelWorkPrior empty() {
+        return new ParallelWorkPrior(List.of());
+    }
+
+    /** This prior with {@code run} as its newest, the oldest dropped past {@value #KEPT}. */
+    public ParallelWorkPrior with(ParallelWork run) {
+        List<ParallelWork> next = new ArrayList<>(runs.subList(Math.max(0, runs.size() - KEPT + 1), runs.size()));
+        next.add(run);
+        return new ParallelWorkPrior(next);
+    }
+
+    public boolean usable() {
+        return runs.size() >= MIN_RUNS;
+    }
+
+    /** The θ-quantile of the CPUs a job of {@code width} tasks needs to end its tasks within {@code seconds}. */
+    public double cpusWithin(int width, double seconds, double theta) {
+        double[] needs = new double[runs.size()];
+        for (int i = 0; i < needs.length; i++) {
+            needs[i] = runs.get(i).cpusWithin(width, seconds);
+        }
+        return quantile(needs, theta);
+    }
+
+    /** The θ-quantile of the task seconds of a job of {@code width} tasks on {@code cpus} CPUs. */
+    public double seconds(int width, double cpus, double theta) {
+        double[] seconds = new double[runs.size()];
+        for (int i = 0; i < seconds.length; i++) {
+            seconds[i] = runs.get(i).seconds(width, cpus);
+        }
+        return quantile(seconds, theta);
+    }
+
+    /** The empirical θ-quantile: the smallest value at least θ of the values do not exceed. */
+    static double quantile(double[] values, double theta) {
+        if (values.length == 0) {
+            throw new IllegalStateException("an empty prior has no quantile; check usable() first");
+        }
+        if (!(theta > 0 && theta <= 1)) {
+            throw new IllegalArgumentException("a quantile's level is in (0, 1], got " + theta);
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int rank = (int) Math.ceil(theta * sorted.length - 1e-9) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank))];
+    }
+}

@@ -1,0 +1,56 @@
+package io.punctual.submit.learn;
+
+import io.punctual.history.run.RunRecord;
+import io.punctual.history.run.StageRun;
+import io.punctual.sizing.width.ParallelWork;
+import io.punctual.sizing.width.ParallelWorkPrior;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The newest finished runs' work per task and serial tail ({@link ParallelWorkPrior}) under the store, one run per
+ * line ({@code perTaskSeconds tailSeconds}). A line that does not read as two numbers ≥ 0 is skipped.
+ */
+final class ParallelWorkFile {
+
+    private final RecentLines lines;
+
+    ParallelWorkFile(Path dir) {
+        this.lines = new RecentLines(dir.resolve("parallel-work.txt"), ParallelWorkPrior.KEPT);
+    }
+
+    ParallelWorkPrior read() {
+        List<ParallelWork> runs = new ArrayList<>();
+        for (String line : lines.read()) {
+            String[] fields = line.split("\\s+");
+            try {
+                if (fields.length == 2) {
+                    runs.add(new ParallelWork(Double.parseDouble(fields[0]), Double.parseDouble(fields[1])));
+                }
+            } catch (IllegalArgumentException skipped) {
+                // A damaged line teaches nothing; the others still do.
+            }
+        }
+        return new ParallelWorkPrior(runs);
+    }
+
+    /** Records the run's split; a run without stages has none. */
+    void record(RunRecord run) {
+        List<StageRun> stages = run.stages();
+        if (stages.isEmpty()) {
+            return;
+        }
+        double[] seconds = new double[stages.size()];
+        double[] longest = new double[stages.size()];
+        int widest = 1;
+        for (int s = 0; s < seconds.length; s++) {
+            seconds[s] = stages.get(s).taskTimeMs() / 1000.0 * run.taskCpus();
+            longest[s] = stages.get(s).maxTaskMs() / 1000.0;
+            widest = Math.max(widest, stages.get(s).numTasks());
+        }
+        ParallelWork work = ParallelWork.of(seconds, longest, widest);
+        lines.append(String.format(Locale.ROOT, "%.3f %.3f", work.perTaskSeconds(), work.tailSeconds()));
+    }
+}
