@@ -53,7 +53,7 @@ public final class DecisionCheck {
         if (executors > Math.max(1, request.clusterExecutors())) {
             broken.add("the " + request.clusterExecutors() + " executors the plan holds");
         }
-        int width = Math.max(1, -Math.floorDiv(-request.parallelism().tasks(), request.coresPerExecutor()));
+        int width = request.widthExecutors();
         if (sized.decidedBy() != Bound.USER && executors > width) {
             broken.add("the job's width of " + request.parallelism().tasks() + " tasks (" + width + " executors of "
                     + request.coresPerExecutor() + " cores)");

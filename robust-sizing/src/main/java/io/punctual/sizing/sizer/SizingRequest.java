@@ -86,6 +86,11 @@ public record SizingRequest(
         return submittedAt.isAfter(now) ? Duration.ZERO : Duration.between(submittedAt, now);
     }
 
+    /** The executors the job's widest stage can use: its expected tasks over the cores of one executor. */
+    public int widthExecutors() {
+        return Math.max(1, -Math.floorDiv(-parallelism.tasks(), coresPerExecutor));
+    }
+
     /** The most executors any bound allows: the team cap and what the cluster holds. */
     public int executorLimit() {
         return Math.min(teamMaxExecutors, clusterExecutors);

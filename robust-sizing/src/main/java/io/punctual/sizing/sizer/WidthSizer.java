@@ -45,7 +45,7 @@ public final class WidthSizer implements Sizer {
         }
         int tasks = width.tasks();
         double usable = (request.window().toMillis() - launchOverhead.toMillis()) / 1000.0;
-        int most = Math.min(-Math.floorDiv(-tasks, request.coresPerExecutor()), request.executorLimit());
+        int most = Math.min(request.widthExecutors(), request.executorLimit());
         List<SizingTerm> terms = new ArrayList<>();
         terms.add(SizingTerm.of("method", "width", prior.runs().size() + " finished runs' work per task"));
         terms.add(SizingTerm.of("max parallelism", tasks, width.basis()));
@@ -84,7 +84,7 @@ public final class WidthSizer implements Sizer {
                                   Optional<Instant> medianFinish, List<SizingTerm> terms) {
         int cores = request.coresPerExecutor();
         double fastest = 1 - request.confidence();
-        Bound bound = Predictions.binding(request, -Math.floorDiv(-tasks, cores));
+        Bound bound = Predictions.binding(request, request.widthExecutors());
         double fastSeconds = prior.seconds(tasks, executors * cores, fastest);
         if (fastSeconds > usable) {
             return new SizingDecision.Unmeetable("even " + executors + " executors (" + bound.name().toLowerCase()

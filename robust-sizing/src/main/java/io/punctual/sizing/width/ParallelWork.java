@@ -32,14 +32,13 @@ public record ParallelWork(double perTaskSeconds, double tailSeconds) {
             throw new IllegalArgumentException("need one longest task per stage and a width ≥ 1, got "
                     + stageSeconds.length + " stages, " + longestSecond.length + " longest tasks, width " + width);
         }
-        double spread = 0;
+        double work = 0;
         double tail = 0;
         for (int s = 0; s < stageSeconds.length; s++) {
-            double longest = Math.min(longestSecond[s], stageSeconds[s]);
-            spread += stageSeconds[s];
-            tail += longest;
+            work += stageSeconds[s];
+            tail += Math.min(longestSecond[s], stageSeconds[s]);
         }
-        return new ParallelWork(spread / width, tail);
+        return new ParallelWork(work / width, tail);
     }
 
     /** The bound on task seconds for a job of {@code width} tasks on {@code cpus} CPUs, were it this run. */

@@ -44,13 +44,11 @@ final class ParallelWorkFile {
         }
         double[] seconds = new double[stages.size()];
         double[] longest = new double[stages.size()];
-        int widest = 1;
         for (int s = 0; s < seconds.length; s++) {
             seconds[s] = stages.get(s).taskTimeMs() / 1000.0 * run.taskCpus();
             longest[s] = stages.get(s).maxTaskMs() / 1000.0;
-            widest = Math.max(widest, stages.get(s).numTasks());
         }
-        ParallelWork work = ParallelWork.of(seconds, longest, widest);
+        ParallelWork work = ParallelWork.of(seconds, longest, Math.max(1, run.maxStageTasks()));
         lines.append(String.format(Locale.ROOT, "%.3f %.3f", work.perTaskSeconds(), work.tailSeconds()));
     }
 }

@@ -15,6 +15,7 @@ import io.punctual.yarn.AppState;
 import io.punctual.sizing.sizer.JobHistory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -116,7 +117,7 @@ public final class StoredLearning implements Learning {
         models.remove(record.jobKey());
         // A best-effort run's start also waited for room in a shared queue: it would teach a launch overhead that
         // deadline jobs, which start in their own reservation, do not have.
-        Optional<Duration> overhead = completion.launchOverhead(java.time.Instant.ofEpochMilli(record.startMs()));
+        Optional<Duration> overhead = completion.launchOverhead(Instant.ofEpochMilli(record.startMs()));
         overhead.ifPresent(overheads::record);
         if (completion.state() == AppState.SUCCEEDED) {
             parallelWork.record(record);

@@ -180,7 +180,8 @@ public final class SubmissionMachine {
                 "YARN placed this reservation although it was expected to refuse it (" + who
                         + "): the two views of the plan disagree"))));
         actions.add(new Action.CheckQueue(held.id()));
-        return new Step(new SubmissionState.Reserved(state.submission(), state.sizing().opensAt(held.start().filter(now::isBefore).orElse(now)), held, now),
+        Instant opens = held.start().filter(now::isBefore).orElse(now);
+        return new Step(new SubmissionState.Reserved(state.submission(), state.sizing().opensAt(opens), held, now),
                 actions);
     }
 
