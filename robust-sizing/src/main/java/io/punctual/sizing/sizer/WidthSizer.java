@@ -1,9 +1,11 @@
 package io.punctual.sizing.sizer;
 
+import io.punctual.sizing.width.ParallelWork;
 import io.punctual.sizing.width.ParallelWorkPrior;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,10 +57,14 @@ public final class WidthSizer implements Sizer {
             return new SizingDecision.Unmeetable("the reservable capacity cannot hold one executor of "
                     + request.executor(), Bound.CLUSTER_CAPACITY, Optional.empty(), terms);
         }
-        return choose(request, tasks, usable, most, terms);
+        ParallelWorkPrior like = prior.like(tasks);
+        terms.add(SizingTerm.of("runs like it", like.runs().size(), "the finished runs of the widths nearest "
+                + tasks + " tasks: " + widths(like)));
+        return choose(request, like, tasks, usable, most, terms);
     }
 
-    private SizingDecision choose(SizingRequest request, int tasks, double usable, int most, List<SizingTerm> terms) {
+    private SizingDecision choose(SizingRequest request, ParallelWorkPrior prior, int tasks, double usable, int most,
+                                  List<SizingTerm> terms) {
         int cores = request.coresPerExecutor();
         double theta = request.confidence();
         double needed = prior.cpusWithin(tasks, usable, theta);
@@ -76,11 +82,12 @@ public final class WidthSizer implements Sizer {
                     Predictions.hold(launchOverhead, thetaSeconds), medianFinish,
                     Optional.of(Predictions.finish(request, launchOverhead, thetaSeconds)), terms);
         }
-        return atMost(request, tasks, usable, executors, medianFinish, terms);
+        return atMost(request, prior, tasks, usable, executors, medianFinish, terms);
     }
 
     /** Not even the most the job may have is enough at θ. */
-    private SizingDecision atMost(SizingRequest request, int tasks, double usable, int executors,
+    private SizingDecision atMost(SizingRequest request, ParallelWorkPrior prior, int tasks, double usable,
+                                  int executors,
                                   Optional<Instant> medianFinish, List<SizingTerm> terms) {
         int cores = request.coresPerExecutor();
         double fastest = 1 - request.confidence();
@@ -99,6 +106,12 @@ public final class WidthSizer implements Sizer {
                 + " like it meet it, so the job gets the most it may use for its window"));
         return new SizingDecision.Sized(executors, "width", bound, request.window(), medianFinish, Optional.empty(),
                 terms);
+    }
+
+    private static String widths(ParallelWorkPrior like) {
+        IntSummaryStatistics known = like.runs().stream().mapToInt(ParallelWork::width)
+                .filter(w -> w != ParallelWork.UNKNOWN_WIDTH).summaryStatistics();
+        return known.getCount() == 0 ? "none recorded" : known.getMin() + " to " + known.getMax() + " tasks";
     }
 
     private static String percent(double share) {

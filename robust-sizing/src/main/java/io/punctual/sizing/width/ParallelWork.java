@@ -9,15 +9,24 @@ package io.punctual.sizing.width;
  *
  * @param perTaskSeconds {@code τ}: task seconds per task of the widest stage (a one-task run's task time)
  * @param tailSeconds    {@code Σ m}: the stages' longest tasks, which no width shortens
+ * @param width          the run's widest stage in tasks, or {@value #UNKNOWN_WIDTH} when it was not recorded
  */
-public record ParallelWork(double perTaskSeconds, double tailSeconds) {
+public record ParallelWork(double perTaskSeconds, double tailSeconds, int width) {
+
+    /** The width of a run recorded before widths were (it is then the least like any job). */
+    public static final int UNKNOWN_WIDTH = 0;
 
     public ParallelWork {
         if (!(perTaskSeconds >= 0) || !(tailSeconds >= 0) || Double.isInfinite(perTaskSeconds)
-                || Double.isInfinite(tailSeconds)) {
-            throw new IllegalArgumentException("a run's work per task and tail are finite seconds ≥ 0, got "
-                    + perTaskSeconds + " and " + tailSeconds);
+                || Double.isInfinite(tailSeconds) || width < 0) {
+            throw new IllegalArgumentException("a run's work per task and tail are finite seconds ≥ 0 and its width"
+                    + " ≥ 0, got " + perTaskSeconds + ", " + tailSeconds + " and " + width);
         }
+    }
+
+    /** A run whose width was not recorded. */
+    public ParallelWork(double perTaskSeconds, double tailSeconds) {
+        this(perTaskSeconds, tailSeconds, UNKNOWN_WIDTH);
     }
 
     /**
@@ -38,22 +47,22 @@ public record ParallelWork(double perTaskSeconds, double tailSeconds) {
             work += stageSeconds[s];
             tail += Math.min(longestSecond[s], stageSeconds[s]);
         }
-        return new ParallelWork(work / width, tail);
+        return new ParallelWork(work / width, tail, width);
     }
 
-    /** The bound on task seconds for a job of {@code width} tasks on {@code cpus} CPUs, were it this run. */
-    public double seconds(int width, double cpus) {
-        double tail = tail(width);
-        return tail + (width * perTaskSeconds - tail) / cpus;
+    /** The bound on task seconds for a job of {@code tasks} tasks on {@code cpus} CPUs, were it this run. */
+    public double seconds(int tasks, double cpus) {
+        double tail = tail(tasks);
+        return tail + (tasks * perTaskSeconds - tail) / cpus;
     }
 
     /**
-     * The fewest CPUs (a real number, possibly below 1) with which a job of {@code width} tasks would end its tasks
+     * The fewest CPUs (a real number, possibly below 1) with which a job of {@code tasks} tasks would end its tasks
      * within {@code seconds}, were it this run; infinite when no number of CPUs is enough.
      */
-    public double cpusWithin(int width, double seconds) {
-        double tail = tail(width);
-        double spreadable = width * perTaskSeconds - tail;
+    public double cpusWithin(int tasks, double seconds) {
+        double tail = tail(tasks);
+        double spreadable = tasks * perTaskSeconds - tail;
         if (seconds < tail || (seconds == tail && spreadable > 0)) {
             return Double.POSITIVE_INFINITY;
         }
@@ -61,7 +70,7 @@ public record ParallelWork(double perTaskSeconds, double tailSeconds) {
     }
 
     /** A narrower job than this run does less work than its tail: then all of its work is tail. */
-    private double tail(int width) {
-        return Math.min(tailSeconds, width * perTaskSeconds);
+    private double tail(int tasks) {
+        return Math.min(tailSeconds, tasks * perTaskSeconds);
     }
 }

@@ -2,13 +2,16 @@ package io.punctual.sizing.width;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * The splits of the newest finished runs ({@value #KEPT} at most), which stand for a job history has not seen: its
  * need is taken to be a run drawn from them. For a job of a known width and window, each kept run gives the CPUs the
  * job would need were it that run, and the θ-quantile of those needs meets the deadline in θ of the cases the fleet
- * has shown. Immutable: {@link #with} returns a new prior.
+ * has shown. Runs of about the job's own width say more of it than the fleet as a whole ({@link #like}): a wide job
+ * more often shuffles, so a second stage adds to its work per task, while most runs of a fleet are narrow. Immutable:
+ * {@link #with} returns a new prior.
  *
  * @param runs the kept splits, oldest first
  */
@@ -19,6 +22,9 @@ public record ParallelWorkPrior(List<ParallelWork> runs) {
 
     /** Fewer runs than this say too little about a job never seen, and Justice's fraction sizes it instead. */
     public static final int MIN_RUNS = 10;
+
+    /** How many runs of the nearest widths stand for a job of a given width. */
+    public static final int NEAREST = 50;
 
     public ParallelWorkPrior {
         runs = List.copyOf(runs);
@@ -33,6 +39,32 @@ public record ParallelWorkPrior(List<ParallelWork> runs) {
         List<ParallelWork> next = new ArrayList<>(runs.subList(Math.max(0, runs.size() - KEPT + 1), runs.size()));
         next.add(run);
         return new ParallelWorkPrior(next);
+    }
+
+    /**
+     * The {@value #NEAREST} runs whose widths are nearest the job's {@code tasks} on a log scale (newer first among
+     * equally near; runs of unknown width last), or this prior when it holds no more than that.
+     */
+    public ParallelWorkPrior like(int tasks) {
+        if (runs.size() <= NEAREST) {
+            return this;
+        }
+        Integer[] order = new Integer[runs.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = order.length - 1 - i;
+        }
+        double log = Math.log(Math.max(1, tasks));
+        Arrays.sort(order, Comparator.comparingDouble(i -> distance(runs.get(i), log)));
+        List<ParallelWork> near = new ArrayList<>(NEAREST);
+        for (int i = 0; i < NEAREST; i++) {
+            near.add(runs.get(order[i]));
+        }
+        return new ParallelWorkPrior(near);
+    }
+
+    private static double distance(ParallelWork run, double log) {
+        return run.width() == ParallelWork.UNKNOWN_WIDTH ? Double.POSITIVE_INFINITY
+                : Math.abs(Math.log(run.width()) - log);
     }
 
     public boolean usable() {

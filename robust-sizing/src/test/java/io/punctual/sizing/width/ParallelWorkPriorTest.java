@@ -68,4 +68,58 @@ class ParallelWorkPriorTest {
             assertThat(q).isEqualTo(candidates.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
         }
     }
+
+    @Test
+    void aJobIsLikeTheRunsOfTheNearestWidthsOnALogScale() {
+        // widths 1, 2, 4, ... 2^9, each 10 times, oldest first; τ names the width so the pick can be read back
+        ParallelWorkPrior prior = ParallelWorkPrior.empty();
+        for (int round = 0; round < 10; round++) {
+            for (int k = 0; k < 10; k++) {
+                prior = prior.with(new ParallelWork(k, 0, 1 << k));
+            }
+        }
+        // 64 tasks: the 10 runs of 64, then 32 and 128 (as near on a log scale), then 16 and 256 (30 more for 50)
+        ParallelWorkPrior like = prior.like(64);
+
+        assertThat(like.runs()).hasSize(ParallelWorkPrior.NEAREST);
+        assertThat(like.runs()).extracting(ParallelWork::width)
+                .containsOnly(16, 32, 64, 128, 256)
+                .filteredOn(w -> w == 64 || w == 32 || w == 128).hasSize(30);
+        // a job as narrow as the narrowest runs is like those first, however old
+        assertThat(prior.like(1).runs()).extracting(ParallelWork::width).containsOnly(1, 2, 4, 8, 16);
+    }
+
+    @Test
+    void theNearestRunsAreExactlyThoseNoFartherThanAnyLeftOutNewerFirstAmongTies() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int trial = 0; trial < 200; trial++) {
+            ParallelWorkPrior prior = ParallelWorkPrior.empty();
+            int size = 1 + random.nextInt(3 * ParallelWorkPrior.NEAREST);
+            for (int i = 0; i < size; i++) {
+                prior = prior.with(new ParallelWork(i, 0, random.nextInt(5) == 0 ? ParallelWork.UNKNOWN_WIDTH
+                        : 1 + random.nextInt(2_000)));
+            }
+            int tasks = 1 + random.nextInt(3_000);
+
+            List<ParallelWork> like = prior.like(tasks).runs();
+
+            assertThat(like).hasSize(Math.min(size, ParallelWorkPrior.NEAREST));
+            for (ParallelWork in : like) {
+                for (ParallelWork out : prior.runs()) {
+                    if (!like.contains(out)) {
+                        double din = distance(in, tasks);
+                        double dout = distance(out, tasks);
+                        // τ is the run's position: among equally near runs the newer is kept
+                        assertThat(din < dout || (din == dout && in.perTaskSeconds() > out.perTaskSeconds()))
+                                .as("kept %s before %s for %d tasks", in, out, tasks).isTrue();
+                    }
+                }
+            }
+        }
+    }
+
+    private static double distance(ParallelWork run, int tasks) {
+        return run.width() == ParallelWork.UNKNOWN_WIDTH ? Double.POSITIVE_INFINITY
+                : Math.abs(Math.log(run.width()) - Math.log(tasks));
+    }
 }

@@ -11,7 +11,8 @@ import java.util.Locale;
 
 /**
  * The newest finished runs' work per task and serial tail ({@link ParallelWorkPrior}) under the store, one run per
- * line ({@code perTaskSeconds tailSeconds}). A line that does not read as two numbers ≥ 0 is skipped.
+ * line ({@code perTaskSeconds tailSeconds width}; lines written before widths were have the first two only). A line
+ * that does not read so is skipped.
  */
 final class ParallelWorkFile {
 
@@ -26,8 +27,9 @@ final class ParallelWorkFile {
         for (String line : lines.read()) {
             String[] fields = line.split("\\s+");
             try {
-                if (fields.length == 2) {
-                    runs.add(new ParallelWork(Double.parseDouble(fields[0]), Double.parseDouble(fields[1])));
+                if (fields.length == 2 || fields.length == 3) {
+                    runs.add(new ParallelWork(Double.parseDouble(fields[0]), Double.parseDouble(fields[1]),
+                            fields.length == 3 ? Integer.parseInt(fields[2]) : ParallelWork.UNKNOWN_WIDTH));
                 }
             } catch (IllegalArgumentException skipped) {
                 // A damaged line teaches nothing; the others still do.
@@ -49,6 +51,7 @@ final class ParallelWorkFile {
             longest[s] = stages.get(s).maxTaskMs() / 1000.0;
         }
         ParallelWork work = ParallelWork.of(seconds, longest, Math.max(1, run.maxStageTasks()));
-        lines.append(String.format(Locale.ROOT, "%.3f %.3f", work.perTaskSeconds(), work.tailSeconds()));
+        lines.append(String.format(Locale.ROOT, "%.3f %.3f %d", work.perTaskSeconds(), work.tailSeconds(),
+                work.width()));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
+import io.punctual.sizing.width.ParallelWork;
 import io.punctual.submit.SparkEventLog;
 import io.punctual.yarn.AppState;
 import java.nio.file.Files;
@@ -108,11 +109,13 @@ class StoredLearningTest {
         assertThat(learning.parallelWork().runs()).hasSize(2).allSatisfy(run -> {
             assertThat(run.perTaskSeconds()).isPositive();
             assertThat(run.tailSeconds()).isPositive();
+            assertThat(run.width()).isPositive();
         });
-        // a damaged line is skipped, the others still count
-        Files.writeString(store.resolve("parallel-work.txt"), "garbage\n-1 2\n", java.nio.file.StandardOpenOption.APPEND);
+        // a damaged line is skipped, the others still count; a line written before widths were has none
+        Files.writeString(store.resolve("parallel-work.txt"), "garbage\n-1 2\n1 2 x\n1.5 2.5\n",
+                java.nio.file.StandardOpenOption.APPEND);
         assertThat(StoredLearning.open(tmp.resolve("home"), store, new ErrorSmoothing.EqualWeights()).parallelWork()
-                .runs()).hasSize(2);
+                .runs()).hasSize(3).last().isEqualTo(new ParallelWork(1.5, 2.5, ParallelWork.UNKNOWN_WIDTH));
     }
 
     @Test
