@@ -68,7 +68,7 @@ public final class Assembly {
     public static Assembly of(PunctualConfig config, PunctualHome home, Path storeDir, Clock clock,
                               Optional<String> eventLogOverride) {
         SiteConfig.Sizing sizing = config.site().sizing();
-        StoredLearning learning = StoredLearning.open(home.root(), storeDir, sizing.errorSmoothing());
+        StoredLearning learning = StoredLearning.open(home.root(), storeDir, sizing.errorSmoothing(), clock);
         return new Assembly(config, home, clock, learning, eventLogOverride.filter(s -> !s.isBlank()),
                 new java.util.concurrent.ConcurrentHashMap<>());
     }

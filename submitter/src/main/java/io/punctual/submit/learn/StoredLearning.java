@@ -14,6 +14,7 @@ import io.punctual.sizing.width.ParallelWorkPrior;
 import io.punctual.yarn.AppState;
 import io.punctual.sizing.sizer.JobHistory;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -39,17 +40,22 @@ public final class StoredLearning implements Learning {
     private record Trained(CurveOutcome outcome, long atNanos) {
     }
 
-    public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing) {
+    public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
         this.smoothing = smoothing;
         this.history = history;
         this.justice = new JusticeStateFile(storeDir, smoothing);
-        this.overheads = new LaunchOverheads(storeDir);
+        this.overheads = new LaunchOverheads(storeDir, clock);
         this.parallelWork = new ParallelWorkFile(storeDir);
     }
 
     /** @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*}) */
     public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing) {
-        return new StoredLearning(RunHistory.open(punctualHome), storeDir, smoothing);
+        return open(punctualHome, storeDir, smoothing, Clock.systemUTC());
+    }
+
+    /** @param clock what says which launch overheads are still fresh ({@link LaunchOverheads#FRESH}) */
+    public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
+        return new StoredLearning(RunHistory.open(punctualHome), storeDir, smoothing, clock);
     }
 
     /** How Justice averages its past estimation errors here ({@code punctual.sizing.justice.*}). */

@@ -78,9 +78,9 @@ public final class DeployedPolicies {
         SizingSettings sizing = new SizingSettings(site.confidence(), site.robustness(), site.minRunsForRush(),
                 wholeCluster, site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow(),
                 site.utility());
-        SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
-                assembly.config().site().sizing().errorSmoothing());
         ManualClock clock = new ManualClock(Instant.EPOCH);
+        SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
+                assembly.config().site().sizing().errorSmoothing(), clock);
         String planQueue = assembly.planQueue();
         String late = assembly.config().site().cluster().bestEffortQueue();
         InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue, late), clock);

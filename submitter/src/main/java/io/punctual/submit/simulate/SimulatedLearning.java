@@ -16,11 +16,13 @@ import io.punctual.submit.learn.Completion;
 import io.punctual.submit.learn.Learning;
 import io.punctual.submit.request.Submission;
 import io.punctual.yarn.AppState;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,13 +35,16 @@ final class SimulatedLearning implements Learning {
 
     private final SimHistory history;
     private JusticeState justice;
-    private Duration launchOverhead = Duration.ZERO;
-    private final java.util.ArrayDeque<Long> overheads = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<LaunchOverheads.Seen> overheads = new java.util.ArrayDeque<>();
     private ParallelWorkPrior parallelWork = ParallelWorkPrior.empty();
     private final Map<String, Deque<FinishedRun>> runs = new HashMap<>();
 
-    SimulatedLearning(SimHistory history, ErrorSmoothing smoothing) {
+    private final Clock clock;
+
+    /** @param clock the simulated time, which says which launch overheads are still fresh */
+    SimulatedLearning(SimHistory history, ErrorSmoothing smoothing, Clock clock) {
         this.history = history;
+        this.clock = clock;
         this.justice = JusticeState.initial(smoothing);
     }
 
@@ -65,7 +70,9 @@ final class SimulatedLearning implements Learning {
 
     @Override
     public Duration launchOverhead() {
-        return launchOverhead;
+        // Before any launch the simulated one is taken as free, as it always was here; a stale one as the gateway's.
+        return overheads.isEmpty() ? Duration.ZERO
+                : LaunchOverheads.estimate(List.copyOf(overheads), clock.instant(), LaunchOverheads.BEFORE_ANY);
     }
 
     /**
@@ -92,11 +99,10 @@ final class SimulatedLearning implements Learning {
         history.record(run);
         // As the gateway measures it: from the reservation's opening to the application's start.
         completion.launchOverhead(SimTime.at(run.start() + run.launchSeconds())).ifPresent(overhead -> {
-            overheads.addLast(overhead.toMillis());
+            overheads.addLast(new LaunchOverheads.Seen(completion.finishedAt(), overhead));
             if (overheads.size() > LaunchOverheads.KEPT) {
                 overheads.removeFirst();
             }
-            launchOverhead = LaunchOverheads.estimate(overheads.stream().mapToLong(Long::longValue).toArray());
         });
         parallelWork = parallelWork.with(split(run.stages()));
         // The simulated cluster runs one task per CPU, and an executor is one CPU there.
@@ -104,7 +110,7 @@ final class SimulatedLearning implements Learning {
                 completion.executors());
         job.ifPresent(tracked -> justice = justice.track(tracked));
         return new LearningReport(Optional.of("simulated run of " + completion.jobKey()),
-                Optional.of(launchOverhead), job.isPresent(), Optional.empty());
+                Optional.of(launchOverhead()), job.isPresent(), Optional.empty());
     }
 
     /** A simulated stage's tasks all take its task time: that is its longest task too. */

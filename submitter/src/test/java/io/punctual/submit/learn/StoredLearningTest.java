@@ -8,10 +8,13 @@ import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.width.ParallelWork;
 import io.punctual.submit.SparkEventLog;
 import io.punctual.yarn.AppState;
+import io.punctual.yarn.memory.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,10 +123,34 @@ class StoredLearningTest {
 
     @Test
     void theLaunchOverheadIsTheMedianSoAFewStartsThatWaitedForContainersDoNotRefuseEveryJob() {
-        long[] seen = {10_000, 10_000, 11_000, 10_000, 12_000, 10_000, 10_000, 150_000, 160_000, 10_000};
+        Instant now = Instant.parse("2026-11-28T12:00:00Z");
+        List<LaunchOverheads.Seen> seen = new ArrayList<>();
+        for (long ms : new long[] {10_000, 10_000, 11_000, 10_000, 12_000, 10_000, 10_000, 150_000, 160_000, 10_000}) {
+            seen.add(new LaunchOverheads.Seen(now.minusSeconds(60), Duration.ofMillis(ms)));
+        }
 
-        assertThat(LaunchOverheads.estimate(seen)).isEqualTo(Duration.ofSeconds(10));
-        assertThat(LaunchOverheads.estimate(new long[0])).isEqualTo(LaunchOverheads.BEFORE_ANY);
+        assertThat(LaunchOverheads.estimate(seen, now, LaunchOverheads.BEFORE_ANY)).isEqualTo(Duration.ofSeconds(10));
+        assertThat(LaunchOverheads.estimate(List.of(), now, LaunchOverheads.BEFORE_ANY))
+                .isEqualTo(LaunchOverheads.BEFORE_ANY);
+    }
+
+    @Test
+    void launchesSeenLongerAgoThanTheFreshWindowNoLongerCountSoARefusingEstimateRecovers() throws Exception {
+        ManualClock clock = new ManualClock(Instant.parse("2026-11-28T12:00:00Z"));
+        Path store = Files.createDirectories(tmp.resolve("store"));
+        // a line of one number was written before launches carried their time: it is stale
+        Files.writeString(store.resolve("launch-overheads.txt"), "114000\n");
+        StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")), store,
+                new ErrorSmoothing.EqualWeights(), clock);
+        assertThat(learning.launchOverhead()).isEqualTo(LaunchOverheads.BEFORE_ANY);
+        Path log = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("logs"));
+        Instant started = Instant.ofEpochMilli(startMs(learning, log));
+
+        learning.learn(completion(log, started.minusSeconds(114), started.minusSeconds(114), true));
+        assertThat(learning.launchOverhead()).isEqualTo(Duration.ofSeconds(114));
+
+        clock.set(clock.instant().plus(LaunchOverheads.FRESH).plusSeconds(1));
+        assertThat(learning.launchOverhead()).isEqualTo(LaunchOverheads.BEFORE_ANY);
     }
 
     private static long startMs(StoredLearning learning, Path log) throws Exception {
