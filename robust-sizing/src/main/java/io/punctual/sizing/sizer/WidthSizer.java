@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * Sizes a job without enough history of its own from its width and the work per task of the fleet's newest runs
  * ({@link ParallelWorkPrior}; Justice's learned share of maximum parallelism, Section 2, with the deadline and the
- * serial part kept out of what is learned). The job gets the θ-quantile of the CPUs the kept runs say it needs to end
+ * serial part kept out of what is learned), the runs of the widths nearest its own standing for it
+ * ({@link ParallelWorkPrior#like}). The job gets the θ-quantile of the CPUs those runs say it needs to end
  * its tasks in the window left after the launch overhead, so its deadline reaches its size: half the window, twice
  * the CPUs. It holds them for the θ-quantile of its predicted task time after the launch.
  *

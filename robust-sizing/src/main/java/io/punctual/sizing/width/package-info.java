@@ -15,7 +15,8 @@
  *       {@code (t − m) / k + m});</li>
  *   <li>{@link io.punctual.sizing.width.ParallelWorkPrior} — the newest runs' splits, and for a job of width
  *       {@code W} and a window {@code w} after its launch the CPUs each would need,
- *       {@code (W·τ − tail) / (w − tail)}, whose θ-quantile sizes the job.</li>
+ *       {@code (W·τ − tail) / (w − tail)}, whose θ-quantile sizes the job; the runs whose widths are nearest
+ *       {@code W} stand for it, since a wide job more often shuffles than the fleet's mostly narrow runs.</li>
  * </ul>
  */
 package io.punctual.sizing.width;
