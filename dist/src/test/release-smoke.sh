@@ -72,6 +72,7 @@ for command in "serve" "submit --deadline 5m app.jar" "simulate" "--version"; do
   [[ "$(classpath_of $command)" != *"embedded"* ]] || fail "'$command' runs with lib/embedded/"
 done
 
+[ -d "$work/home/.punctual/logs" ] || fail "Punctual's state is not under \$HOME/.punctual (the empty HOME)"
 [ ! -e "$work/mvn-was-called" ] || fail "the release called mvn"
 [ ! -e "$work/home/.m2" ] || fail "the release made ~/.m2"
 echo "== release-smoke: passed (version, serve --help, config check, simulate without lib/embedded; class paths)"
