@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Copies the Spark runtime (the jars the workloads build listed in spark-runtime.classpath, with absolute paths into
 # the local Maven repository) into <out>/lib/spark/, and writes there a class-path file that names each jar relative
-# to itself, so an unpacked release finds its Spark wherever it is put. Run by the dist build (exec-maven-plugin).
-# Usage: spark-runtime.sh <workloads/target/spark-runtime.classpath> <out>
+# to itself, so an unpacked release finds its Spark wherever it is put. A jar the CLI's class path also lists (the
+# same file: Hadoop's shaded client, Scala, the codecs, about 70 MB) is not copied but named as ../<jar>, the copy
+# the release already has in lib/. Run by the dist build (exec-maven-plugin).
+# Usage: spark-runtime.sh <workloads/target/spark-runtime.classpath> <submitter/target/punctual.classpath> <out>
 set -euo pipefail
 
 classpath_file="$1"
-spark="$2/lib/spark"
+cli_classpath=":$(cat "$2"):"
+spark="$3/lib/spark"
 [ -s "$classpath_file" ] || { echo "spark-runtime.sh: $classpath_file is missing or empty" >&2; exit 1; }
 
 rm -rf "$spark"
@@ -19,8 +22,12 @@ for jar in "${jars[@]}"; do
   name="$(basename "$jar")"
   # Two jars of one name would shadow each other in Spark's jars/ directory: stop rather than ship one silently.
   [ ! -e "$spark/$name" ] || { echo "spark-runtime.sh: two Spark runtime jars are named $name" >&2; exit 1; }
-  cp "$jar" "$spark/$name"
-  names+=("$name")
+  if [[ "$cli_classpath" == *":$jar:"* ]]; then
+    names+=("../$name")
+  else
+    cp "$jar" "$spark/$name"
+    names+=("$name")
+  fi
 done
 (IFS=:; echo "${names[*]}") >"$spark/spark-runtime.classpath"
-echo "spark-runtime.sh: ${#names[@]} jars in $spark"
+echo "spark-runtime.sh: ${#names[@]} Spark runtime jars, $(find "$spark" -name '*.jar' | wc -l) of them in $spark"

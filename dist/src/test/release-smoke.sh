@@ -38,10 +38,12 @@ for path in LICENSE NOTICE README.md CHANGELOG.md Dockerfile conf/punctual.servi
 done
 ls "$release"/lib/embedded/bcprov-*.jar >/dev/null 2>&1 || fail "lib/embedded/ lacks BouncyCastle"
 ! ls "$release"/lib/bcprov-*.jar >/dev/null 2>&1 || fail "BouncyCastle is on the always-loaded lib/"
-grep -q / "$release/lib/spark/spark-runtime.classpath" && fail "the Spark class path names absolute paths"
+# Relative names only: a jar in lib/spark/ itself, or ../<jar> for one the CLI shares in lib/.
+grep -qE '(^|:)/' "$release/lib/spark/spark-runtime.classpath" && fail "the Spark class path names absolute paths"
 while IFS= read -r jar; do
-  [ -f "$release/lib/spark/$jar" ] || fail "lib/spark/spark-runtime.classpath names $jar, which is not in lib/spark/"
-done < <(tr ':' '\n' <"$release/lib/spark/spark-runtime.classpath")
+  [ -n "$jar" ] || continue
+  [ -f "$release/lib/spark/$jar" ] || fail "lib/spark/spark-runtime.classpath names $jar, which the release lacks"
+done < <(tr ':' '\n' <"$release/lib/spark/spark-runtime.classpath"; echo)  # the file ends without a newline
 
 # The embedded cluster's jars are away: what a gateway in front of a real cluster runs must not need them.
 mv "$release/lib/embedded" "$work/embedded-away"

@@ -58,7 +58,7 @@ public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchiv
             // A release's file names its jars relative to the file, so the release works wherever it is unpacked.
             Path base = classpathFile.toAbsolutePath().getParent();
             List<Path> jars = Stream.of(Files.readString(classpathFile).trim().split(File.pathSeparator))
-                    .filter(s -> !s.isBlank()).map(base::resolve).toList();
+                    .filter(s -> !s.isBlank()).map(s -> base.resolve(s).normalize()).toList();
             if (jars.isEmpty()) {
                 throw new IllegalStateException("the Spark runtime class path " + classpathFile + " is empty");
             }
