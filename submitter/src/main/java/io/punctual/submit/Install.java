@@ -5,12 +5,20 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Where this Punctual was built: the Spark runtime class path Maven wrote and the workloads jar (the demo's Spark
- * applications). {@code bin/punctual} passes the checkout's root as {@code -Dpunctual.install}.
+ * Where this Punctual was built or unpacked: the Spark runtime class path and the workloads jar (the demo's Spark
+ * applications). {@code bin/punctual} passes its root as {@code -Dpunctual.install}: a checkout, where Maven wrote
+ * both under {@code workloads/target}, or an unpacked release, which carries them under {@code lib/} (its Spark
+ * class path names jars relative to its own directory, since the release may be unpacked anywhere).
  */
 public record Install(Path root, Path sparkClasspathFile, Path workloadsJar) {
 
+    /** Where an unpacked release keeps the Spark runtime's class-path file (its jars sit beside it). */
+    public static final String RELEASE_SPARK_CLASSPATH = "lib/spark/spark-runtime.classpath";
+
     public static Install fromRoot(Path root) {
+        if (Files.isRegularFile(root.resolve(RELEASE_SPARK_CLASSPATH))) {
+            return new Install(root, root.resolve(RELEASE_SPARK_CLASSPATH), root.resolve("lib/punctual-workloads.jar"));
+        }
         return new Install(root, root.resolve("workloads/target/spark-runtime.classpath"),
                 root.resolve("workloads/target/punctual-workloads.jar"));
     }

@@ -15,6 +15,7 @@ import io.punctual.submit.cli.ServeCommand;
 import io.punctual.submit.cli.SimulateCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
+import io.punctual.submit.cli.Version;
 import io.punctual.yarn.GatewayException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -84,6 +85,11 @@ public final class Main {
             printHelp(commands, context.out());
             return argv.isEmpty() ? 1 : 0;
         }
+        // Answered before any command, so a release can be identified without a configuration or a cluster.
+        if (argv.get(0).equals("--version") || argv.get(0).equals("version")) {
+            context.out().println(Version.describe());
+            return 0;
+        }
         Command command = commands.get(argv.get(0));
         if (command == null) {
             context.err().println("punctual: unknown command '" + argv.get(0) + "'; run 'punctual help'");
@@ -101,6 +107,6 @@ public final class Main {
     private static void printHelp(Map<String, Command> commands, PrintStream out) {
         out.println("Usage: punctual <command> [options]\n\nCommands:");
         commands.forEach((name, command) -> out.printf("  %-10s %s%n", name, command.summary()));
-        out.println("\nRun 'punctual <command> --help' for a command's options.");
+        out.println("\nRun 'punctual <command> --help' for a command's options, 'punctual --version' for the version.");
     }
 }

@@ -45,6 +45,26 @@ class MainTest {
     }
 
     @Test
+    void versionNamesTheBuildWithoutAConfigurationOrCluster() {
+        assertThat(run(Map.of("PUNCTUAL_CONF_DIR", tmp.resolve("absent").toString()), "--version")).isEqualTo(0);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .matches("Punctual \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? for Spark 3\\.5\\.\\d+ on Hadoop YARN 3\\.\\d+\\.\\d+\\R");
+    }
+
+    @Test
+    void aReleaseRootIsReadAsARelease() throws IOException {
+        Files.createDirectories(tmp.resolve("lib/spark"));
+        Files.writeString(tmp.resolve(Install.RELEASE_SPARK_CLASSPATH), "a.jar");
+
+        Install install = Install.fromRoot(tmp);
+
+        assertThat(install.sparkClasspathFile()).isEqualTo(tmp.resolve("lib/spark/spark-runtime.classpath"));
+        assertThat(install.workloadsJar()).isEqualTo(tmp.resolve("lib/punctual-workloads.jar"));
+        assertThat(Install.fromRoot(tmp.resolve("checkout")).workloadsJar())
+                .isEqualTo(tmp.resolve("checkout/workloads/target/punctual-workloads.jar"));
+    }
+
+    @Test
     void anUnknownCommandPointsToHelp() {
         assertThat(run(Map.of(), "sumbit")).isEqualTo(1);
         assertThat(error()).contains("unknown command 'sumbit'").contains("punctual help");

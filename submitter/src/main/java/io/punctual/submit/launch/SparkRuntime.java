@@ -51,12 +51,14 @@ public record SparkRuntime(Path home, SparkJars jars, List<String> pysparkArchiv
 
     /**
      * Lays out (or refreshes) a thin distribution at {@code home} over the jars listed in {@code classpathFile}
-     * (a Maven {@code dependency:build-classpath} output).
+     * (a Maven {@code dependency:build-classpath} output, or a release's list of paths relative to the file).
      */
     public static SparkRuntime thin(Path home, Path classpathFile, Path java) {
         try {
+            // A release's file names its jars relative to the file, so the release works wherever it is unpacked.
+            Path base = classpathFile.toAbsolutePath().getParent();
             List<Path> jars = Stream.of(Files.readString(classpathFile).trim().split(File.pathSeparator))
-                    .filter(s -> !s.isBlank()).map(Path::of).toList();
+                    .filter(s -> !s.isBlank()).map(s -> base.resolve(s).normalize()).toList();
             if (jars.isEmpty()) {
                 throw new IllegalStateException("the Spark runtime class path " + classpathFile + " is empty");
             }

@@ -50,4 +50,20 @@ class SparkRuntimeTest {
 
         assertThat(Files.getLastModifiedTime(home.resolve("bin/spark-submit"))).isEqualTo(before);
     }
+
+    @Test
+    void aReleasesRelativeEntriesAreFoundBesideItsClasspathFile(@TempDir Path tmp) throws IOException {
+        Path lib = Files.createDirectories(tmp.resolve("release/lib/spark"));
+        Files.writeString(lib.resolve("spark-core.jar"), "core");
+        Files.writeString(lib.getParent().resolve("shared.jar"), "shared");
+        Path cp = Files.writeString(lib.resolve("spark-runtime.classpath"), "spark-core.jar:../shared.jar\n");
+        Path home = tmp.resolve("spark");
+
+        SparkRuntime.thin(home, cp, Path.of("/usr/bin/java"));
+
+        Path link = home.resolve("jars/spark-core.jar");
+        assertThat(Files.readString(link)).isEqualTo("core");
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(lib.resolve("spark-core.jar"));
+        assertThat(Files.readSymbolicLink(home.resolve("jars/shared.jar"))).isEqualTo(lib.getParent().resolve("shared.jar"));
+    }
 }
