@@ -68,6 +68,12 @@ public record SizingRequest(
                 clusterExecutors, userExecutors);
     }
 
+    /** The same request where the reservable capacity holds {@code executors} at most. */
+    public SizingRequest withClusterExecutors(int executors) {
+        return new SizingRequest(job, submittedAt, now, deadline, confidence, robustness, executor, coresPerExecutor,
+                history, parallelism, teamMaxExecutors, executors, userExecutors);
+    }
+
     /** Time between now and the deadline. */
     public Duration window() {
         return Duration.between(now, deadline);

@@ -142,6 +142,19 @@ final class PlacementForecast {
         return Optional.of(origin.plusSeconds(hi));
     }
 
+    /**
+     * How many containers of {@code shape} the plan has free at every moment from the next plan step to
+     * {@code until}: what a gang held that whole time could take.
+     */
+    long freeThroughout(Resources shape, Instant until) {
+        long end = seconds(origin, until);
+        Resources peak = Resources.ZERO;
+        for (Segment segment : plan.usedSegments(Math.min(STEP, end), Math.max(STEP, end))) {
+            peak = peak.atLeast(segment.amount());
+        }
+        return plan.capacity().minusFloored(peak).copiesOf(shape);
+    }
+
     private static long seconds(Instant origin, Instant at) {
         return Duration.between(origin, at).toSeconds();
     }

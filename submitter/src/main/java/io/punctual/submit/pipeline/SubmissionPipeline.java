@@ -109,7 +109,14 @@ public final class SubmissionPipeline {
         Map<String, String> conf = SparkSettings.effective(submission.args());
         ContainerShapes one = ContainerShapes.of(conf, SparkSettings.clusterMode(conf), 1, gateway.minimumAllocation());
         SizingRequest request = sizer.request(submission, one, gateway.snapshot());
-        return new Decision(request, one, sizer.decide(request));
+        return PlanRoom.narrowed(new Decision(request, one, sizer.decide(request)),
+                () -> forecast(submission).freeThroughout(one.executor().atLeast(one.master()), submission.deadline()),
+                room -> sizer.decide(request.withClusterExecutors(room)));
+    }
+
+    private PlacementForecast forecast(Submission submission) {
+        return PlacementForecast.of(gateway.snapshot().planCapacity(submission.planQueue()),
+                gateway.reservations(submission.planQueue()), clock.instant());
     }
 
     /**
@@ -196,9 +203,7 @@ public final class SubmissionPipeline {
      * earliest deadline with room. What a dry run shows.
      */
     public ReservationPlan plan(Submission submission, Sizing sizing) {
-        PlacementForecast forecast = PlacementForecast.of(
-                gateway.snapshot().planCapacity(submission.planQueue()),
-                gateway.reservations(submission.planQueue()), clock.instant());
+        PlacementForecast forecast = forecast(submission);
         Optional<String> violation = forecast.policyViolation(sizing, submission.deadline(), submission.jobKey().team(),
                 sharing);
         if (violation.isPresent()) {
@@ -272,9 +277,7 @@ public final class SubmissionPipeline {
             refusal = ((ReservationOutcome.Refused) outcome).reason();
         }
         Optional<Instant> earliest = plan.earliestDeadline().isPresent() ? plan.earliestDeadline()
-                : PlacementForecast.of(gateway.snapshot().planCapacity(submission.planQueue()),
-                        gateway.reservations(submission.planQueue()), clock.instant())
-                .earliestFit(sizing, submission.deadline());
+                : forecast(submission).earliestFit(sizing, submission.deadline());
         return new Observation.ReservationDone(Optional.empty(), plan.prediction(), "YARN cannot reserve "
                 + sizing.shapes().total() + " for " + sizing.hold().toSeconds() + " s in queue "
                 + submission.planQueue() + " before " + submission.deadline() + ": " + refusal

@@ -27,7 +27,11 @@ class PlacementForecastTest {
                     Optional.empty(), List.of()), 4);
 
     private static ReservationInfo holding(Resources amount, long fromSeconds, long toSeconds) {
-        return new ReservationInfo(new ReservationId("reservation_1_0001"), "other", "u", NOW, NOW.plusSeconds(toSeconds),
+        return holding("reservation_1_0001", amount, fromSeconds, toSeconds);
+    }
+
+    private static ReservationInfo holding(String id, Resources amount, long fromSeconds, long toSeconds) {
+        return new ReservationInfo(new ReservationId(id), "other", "u", NOW, NOW.plusSeconds(toSeconds),
                 List.of(new AllocationStep(NOW.plusSeconds(fromSeconds), NOW.plusSeconds(toSeconds), amount)));
     }
 
@@ -51,6 +55,19 @@ class PlacementForecastTest {
         assertThat(shortBusy.fits(guessed, NOW.plusSeconds(300))).as("half the window, after the minute").isTrue();
         var longBusy = PlacementForecast.of(CAPACITY, List.of(holding(Resources.of(3, 3072), 0, 200)), NOW);
         assertThat(longBusy.fits(guessed, NOW.plusSeconds(300))).as("149 s do not fit in the last 100").isFalse();
+    }
+
+    @Test
+    void theFreeContainersAreWhatTheBusiestMomentBeforeTheDeadlineLeaves() {
+        var busy = PlacementForecast.of(CAPACITY, List.of(holding("reservation_1_0001", Resources.of(1, 1024), 0, 60),
+                holding("reservation_1_0002", Resources.of(2, 2048), 100, 200)), NOW);
+        Resources one = Resources.of(1, 1024);
+
+        assertThat(busy.freeThroughout(one, NOW.plusSeconds(50))).as("only the first is held").isEqualTo(3);
+        assertThat(busy.freeThroughout(one, NOW.plusSeconds(300))).as("the second leaves 2").isEqualTo(2);
+        assertThat(busy.freeThroughout(Resources.of(2, 2048), NOW.plusSeconds(300))).isEqualTo(1);
+        assertThat(PlacementForecast.of(CAPACITY, List.of(), NOW).freeThroughout(one, NOW.plusSeconds(300)))
+                .isEqualTo(4);
     }
 
     @Test
