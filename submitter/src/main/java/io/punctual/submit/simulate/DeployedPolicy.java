@@ -11,6 +11,7 @@ import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.pipeline.SubmissionState;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.DeadlineKeys;
@@ -24,11 +25,9 @@ import io.punctual.yarn.memory.ManualClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Punctual as deployed: every arrival is a submission that the gateway's own {@link Conductor} drives through the
@@ -55,7 +54,8 @@ final class DeployedPolicy implements Policy {
     private final boolean expiryKills;
     /** Where each submission not yet ended stands, with its job. */
     private final Map<Integer, Tracked> tracked = new HashMap<>();
-    private final Set<Integer> started = new HashSet<>();
+    /** The sizing each job that started ran with, by job index. */
+    private final Map<Integer, Sizing> started = new HashMap<>();
     private final List<AppId> launched = new ArrayList<>();
 
     private record Tracked(JobView job, SubmissionState state) {
@@ -188,7 +188,8 @@ final class DeployedPolicy implements Policy {
 
     /** What the simulated cluster does for a submission the machine moved on, and when to look at it again. */
     private void follow(Cluster cluster, JobView job, SubmissionState state) {
-        if (state instanceof SubmissionState.Running running && started.add(job.index())) {
+        if (state instanceof SubmissionState.Running running
+                && started.putIfAbsent(job.index(), running.sizing()) == null) {
             launched.add(running.app());
             int cpus = Math.min(running.sizing().shapes().executors(), cluster.capacityCpus());
             double until = expiryKills ? running.holdEnds().map(SimTime::seconds).orElse(Double.POSITIVE_INFINITY)
@@ -204,7 +205,7 @@ final class DeployedPolicy implements Policy {
             return;
         }
         String reason = SimulatedRuns.reason(outcome);
-        if (started.contains(job.index())) {
+        if (started.containsKey(job.index())) {
             if (cluster.isRunning(job)) {
                 cluster.kill(job, reason);
             }
@@ -219,6 +220,11 @@ final class DeployedPolicy implements Policy {
     }
 
     /** Reservations the simulated YARN still holds (each is released when its job ends). */
+    /** The sizing each started job ran with, by job index: what the machine admitted. */
+    Map<Integer, Sizing> startedSizings() {
+        return Map.copyOf(started);
+    }
+
     int reservationsHeld() {
         return yarn.reservations(planQueue).size();
     }

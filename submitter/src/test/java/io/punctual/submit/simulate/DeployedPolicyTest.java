@@ -5,6 +5,7 @@ import io.punctual.simulate.engine.JobResult;
 import io.punctual.simulate.engine.RunResult;
 import io.punctual.simulate.engine.Simulation;
 import io.punctual.simulate.policy.PolicyContext;
+import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.DeadlineType;
 import io.punctual.simulate.workload.SimJob;
 import io.punctual.simulate.workload.SyntheticTrace;
@@ -65,6 +66,30 @@ class DeployedPolicyTest {
         assertThat(started).isGreaterThan(100);
         assertThat(run.peakCpus()).isLessThanOrEqualTo(cluster.cpus());
         assertThat(policy.reservationsHeld()).isZero();
+    }
+
+    @Test
+    void everyAdmittedJobsThetaFinishIsBeforeItsDeadlineAndNoJobHasMoreExecutorsThanItsWidth() {
+        // Wide first-time jobs on a small cluster: the width sizer, its last resort and the plan's room all decide.
+        List<SimJob> jobs = Workload.jobs(new SyntheticTrace(600, 6000, 40, 0.0).generate(7), TaskModel.DEFAULT,
+                DeadlineType.JOCKEY2X4X, 7);
+        ClusterSpec cluster = new ClusterSpec(2, 8, 32768, 2048);
+        DeployedPolicy policy = DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "justice"));
+
+        RunResult run = Simulation.run(jobs, cluster, policy, 60);
+
+        Map<Integer, io.punctual.submit.pipeline.Sizing> admitted = policy.startedSizings();
+        assertThat(admitted).hasSizeGreaterThan(300);
+        assertThat(admitted.values().stream().filter(s -> s.decision().thetaFinish().isPresent())).isNotEmpty();
+        admitted.forEach((index, sizing) -> {
+            SimJob job = jobs.get(index);
+            assertThat(sizing.shapes().executors()).as(job.id()).isBetween(1, job.maxParallelism());
+            sizing.decision().thetaFinish().ifPresent(finish -> assertThat(finish)
+                    .as(job.id() + "'s θ-finish").isBeforeOrEqualTo(SimTime.at(job.due())));
+        });
+        assertThat(run.jobs()).filteredOn(JobResult::ran).allSatisfy(row ->
+                assertThat(row.allocatedCpus()).as(row.job()).isLessThanOrEqualTo(row.requestedCpus()));
     }
 
     @Test
