@@ -16,7 +16,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Bad command lines end with one line that says what is wrong, exit status 1, and nothing started. */
+/**
+ * Bad command lines end with one line that says what is wrong, exit status 2, and nothing started; a refusal exits 3
+ * and a command that could not do its work 1, so a script can tell them apart.
+ */
 class MainTest {
 
     @TempDir
@@ -46,38 +49,38 @@ class MainTest {
 
     @Test
     void anUnknownCommandPointsToHelp() {
-        assertThat(run(Map.of(), "sumbit")).isEqualTo(1);
+        assertThat(run(Map.of(), "sumbit")).isEqualTo(2);
         assertThat(error()).contains("unknown command 'sumbit'").contains("punctual help");
     }
 
     @Test
     void aMissingDeadlineIsAskedFor() throws IOException {
-        assertThat(run(Map.of(), "submit", "--class", "X", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--class", "X", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("--deadline is required");
     }
 
     @Test
     void aDeadlineInThePastIsRefused() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "2020-01-01T00:00:00Z", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "2020-01-01T00:00:00Z", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("not in the future");
     }
 
     @Test
     void aMissingJarIsNamedWithWhereItWasLookedFor() {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", "missing.jar")).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "missing.jar")).isEqualTo(2);
         assertThat(error()).contains("missing.jar").contains("does not exist").contains(tmp.toString());
     }
 
     @Test
     void aMalformedSparkSubmitFlagIsRefused() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--num-executor", "3", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--num-executor", "3", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("unknown option --num-executor");
         assertThat(error().lines().count()).isEqualTo(1);
     }
 
     @Test
     void optionsThatCannotWorkOnYarnAreRefused() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--master", "local[2]", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--master", "local[2]", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("--master local[2] is not YARN");
     }
 
@@ -93,7 +96,7 @@ class MainTest {
         String python = tmp.resolve("no-such-python").toString();
 
         assertThat(run(Map.of("PYSPARK_PYTHON", python), "submit", "--deadline", "10m", script.toString()))
-                .isEqualTo(1);
+                .isEqualTo(2);
 
         assertThat(error()).contains("cannot run the Python application etl.py")
                 .contains("pyspark.zip and py4j-<version>-src.zip are missing")
@@ -106,7 +109,7 @@ class MainTest {
 
     @Test
     void withoutAClusterTheUserIsToldHowToNameOne() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("HADOOP_CONF_DIR").contains("--embedded");
     }
 
@@ -132,6 +135,37 @@ class MainTest {
         assertThat(error()).contains("cannot reach the YARN ResourceManager at 127.0.0.1:" + closedPort)
                 .contains("check that it is running");
         assertThat(error().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void noCommandShowsTheHelpAsAMisuse() {
+        assertThat(run(Map.of())).isEqualTo(2);
+        assertThat(run(Map.of(), "submit")).isEqualTo(2);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: punctual submit");
+    }
+
+    @Test
+    void aSizingThatCannotMeetItsDeadlineIsARefusalNotAFailure() {
+        // Five executors of the team's default shape cannot fit in four vcores: no sizing meets the deadline.
+        int status = run(Map.of(), "explain", "analytics/etl", "--deadline", "30m", "--executors", "5",
+                "--capacity", "4,4096");
+
+        assertThat(status).as(out + error()).isEqualTo(3);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("cannot be met");
+    }
+
+    @Test
+    void aSubmissionAdmissionRefusesExitsThree() throws IOException {
+        // Fifty executors where the analytics team may hold four: refused before anything is reserved or launched.
+        Path classpath = Files.createDirectories(tmp.resolve("workloads/target")).resolve("spark-runtime.classpath");
+        Files.copy(Install.fromSystemProperty().orElseThrow().root().resolve("workloads/target")
+                .resolve(classpath.getFileName()), classpath);
+        int status = run(Map.of(), "submit", "--embedded", "--deadline", "10m", "--num-executors", "50",
+                "--class", "X", jar().toString());
+
+        assertThat(status).as(error()).isEqualTo(3);
+        assertThat(error()).contains("punctual: rejected: ");
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("Submitting application");
     }
 
     @Test
