@@ -219,10 +219,8 @@ final class BatchLaunch {
             if (before.isFinal()) {
                 return next;
             }
-            change(id, b -> BatchStates.write(b, next, now()).build());
-            if (next instanceof SubmissionState.Ended ended) {
-                endLine(ended.outcome()).ifPresent(line -> change(id, b -> b.logged(clock.instant() + line, now())));
-            }
+            // The end and its log line in one write: a client that sees the batch ended must also see why.
+            change(id, b -> endLogged(BatchStates.write(b, next, now()).build(), next));
             count(id, live.get(id), next);
             if (next.isEnded()) {
                 live.remove(id);
@@ -232,6 +230,13 @@ final class BatchLaunch {
             }
             return next;
         }
+    }
+
+    private BatchRecord endLogged(BatchRecord written, SubmissionState next) {
+        if (!(next instanceof SubmissionState.Ended ended)) {
+            return written;
+        }
+        return endLine(ended.outcome()).map(line -> written.logged(clock.instant() + line, now())).orElse(written);
     }
 
     /**
