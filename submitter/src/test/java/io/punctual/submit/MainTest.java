@@ -168,6 +168,65 @@ class MainTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("Submitting application");
     }
 
+    /**
+     * A site's yarn-site.xml names the ResourceManager and nothing of Hadoop's retries, whose defaults wait minutes:
+     * the command must still say within half a minute what it could not reach and what to check.
+     */
+    @Test
+    void anUnreachableResourceManagerWithHadoopsDefaultRetriesIsReportedWithinHalfAMinute() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+        Files.writeString(conf.resolve("yarn-site.xml"), """
+                <configuration>
+                  <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
+                </configuration>
+                """.formatted(closedPort));
+
+        long began = System.nanoTime();
+        int status = run(Map.of("HADOOP_CONF_DIR", conf.toString()), "submit", "--deadline", "10m", jar().toString());
+        double seconds = (System.nanoTime() - began) / 1e9;
+
+        System.out.printf("submit reported an unreachable ResourceManager after %.1f s%n", seconds);
+        assertThat(status).isEqualTo(1);
+        assertThat(error()).contains("cannot reach the YARN ResourceManager at 127.0.0.1:" + closedPort)
+                .contains("check that it is running");
+        assertThat(seconds).as("a generous bound on the half minute").isLessThan(60);
+    }
+
+    /** A ResourceManager whose port takes connections but never answers (hung, or behind a stuck proxy). */
+    @Test
+    void aResourceManagerThatTakesTheConnectionButNeverAnswersIsReportedWithinHalfAMinute() throws Exception {
+        try (ServerSocket hung = new ServerSocket(0)) {
+            Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+            Files.writeString(conf.resolve("yarn-site.xml"), """
+                    <configuration>
+                      <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
+                    </configuration>
+                    """.formatted(hung.getLocalPort()));
+            Path app = jar();
+
+            long began = System.nanoTime();
+            var submit = java.util.concurrent.CompletableFuture.supplyAsync(() -> run(Map.of("HADOOP_CONF_DIR",
+                    conf.toString()), "submit", "--deadline", "10m", app.toString()));
+            int status = submit.get(90, java.util.concurrent.TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - began) / 1e9;
+
+            System.out.printf("submit reported a hung ResourceManager after %.1f s%n", seconds);
+            assertThat(status).as(error()).isEqualTo(1);
+            assertThat(error()).contains("127.0.0.1:" + hung.getLocalPort()).contains("check that it is running");
+            assertThat(seconds).as("a generous bound on the half minute").isLessThan(60);
+
+            // explain sizes offline: it asks the ResourceManager nothing, so it answers at once all the same.
+            long explainBegan = System.nanoTime();
+            assertThat(run(Map.of("HADOOP_CONF_DIR", conf.toString()), "explain", "analytics/etl", "--deadline",
+                    "30m")).as(error()).isZero();
+            assertThat((System.nanoTime() - explainBegan) / 1e9).isLessThan(30);
+        }
+    }
+
     @Test
     void helpListsTheCommands() {
         assertThat(run(Map.of(), "help")).isZero();
