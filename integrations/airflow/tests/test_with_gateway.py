@@ -105,7 +105,7 @@ class Rejection(unittest.TestCase):
 
     def test_a_rejected_batch_raises_punctual_rejected_with_the_reason(self):
         ti = task_instance("too_big")
-        with self.assertRaises(PunctualRejected) as caught:
+        with self.assertLogs("task.too_big", "INFO") as logs, self.assertRaises(PunctualRejected) as caught:
             too_big("too_big").execute({"ti": ti})
         batch = ANALYTICS.batch(caught.exception.batch_id)
         self.assertEqual((batch["state"], batch["admission"]["verdict"]), ("dead", "rejected"))
@@ -114,6 +114,9 @@ class Rejection(unittest.TestCase):
         self.assertIn(batch["admission"]["reason"], str(caught.exception))
         self.assertIsNone(batch["appId"])
         self.assertEqual(ti.xcom["batch_id"], batch["id"])
+        # The gateway's log of the batch, copied into the task log, says why too (a stock LivyOperator reads only it).
+        copied = [line for line in logs.output if "punctual: " in line and "rejected at admission" in line]
+        self.assertTrue(any(batch["admission"]["reason"] in line for line in copied), logs.output)
 
     def test_a_deadline_too_close_to_meet_is_rejected(self):
         with self.assertRaises(PunctualRejected) as caught:

@@ -7,6 +7,7 @@ import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
 import io.punctual.submit.cli.DemoCommand;
+import io.punctual.submit.cli.ExitStatus;
 import io.punctual.submit.cli.ExplainCommand;
 import io.punctual.submit.cli.HistoryCommand;
 import io.punctual.submit.cli.PlanCommand;
@@ -78,12 +79,17 @@ public final class Main {
         }
     }
 
-    /** Runs one command line; every expected failure becomes a one-line message and exit status 1. */
+    /**
+     * Runs one command line; every expected failure becomes a one-line message and an {@link ExitStatus}: a wrong
+     * command line, configuration or input file ({@link InvalidRequest}, which
+     * {@link io.punctual.submit.cli.UsageException} is, or an {@link IllegalArgumentException} naming the value)
+     * exits {@link ExitStatus#USAGE}; a cluster, file or state that stopped the command {@link ExitStatus#FAILED}.
+     */
     public static int run(List<String> argv, CliContext context) {
         Map<String, Command> commands = commands();
         if (argv.isEmpty() || argv.get(0).equals("help") || argv.get(0).equals("--help")) {
             printHelp(commands, context.out());
-            return argv.isEmpty() ? 1 : 0;
+            return argv.isEmpty() ? ExitStatus.USAGE : ExitStatus.OK;
         }
         // Answered before any command, so a release can be identified without a configuration or a cluster.
         if (argv.get(0).equals("--version") || argv.get(0).equals("version")) {
@@ -93,14 +99,16 @@ public final class Main {
         Command command = commands.get(argv.get(0));
         if (command == null) {
             context.err().println("punctual: unknown command '" + argv.get(0) + "'; run 'punctual help'");
-            return 1;
+            return ExitStatus.USAGE;
         }
         try {
             return command.run(argv.subList(1, argv.size()), context);
-        } catch (InvalidRequest | GatewayException | IllegalArgumentException | IllegalStateException
-                 | UncheckedIOException e) {
+        } catch (InvalidRequest | IllegalArgumentException e) {
             context.err().println("punctual: " + e.getMessage());
-            return 1;
+            return ExitStatus.USAGE;
+        } catch (GatewayException | IllegalStateException | UncheckedIOException e) {
+            context.err().println("punctual: " + e.getMessage());
+            return ExitStatus.FAILED;
         }
     }
 

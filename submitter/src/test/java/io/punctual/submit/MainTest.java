@@ -16,7 +16,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Bad command lines end with one line that says what is wrong, exit status 1, and nothing started. */
+/**
+ * Bad command lines end with one line that says what is wrong, exit status 2, and nothing started; a refusal exits 3
+ * and a command that could not do its work 1, so a script can tell them apart.
+ */
 class MainTest {
 
     @TempDir
@@ -66,38 +69,38 @@ class MainTest {
 
     @Test
     void anUnknownCommandPointsToHelp() {
-        assertThat(run(Map.of(), "sumbit")).isEqualTo(1);
+        assertThat(run(Map.of(), "sumbit")).isEqualTo(2);
         assertThat(error()).contains("unknown command 'sumbit'").contains("punctual help");
     }
 
     @Test
     void aMissingDeadlineIsAskedFor() throws IOException {
-        assertThat(run(Map.of(), "submit", "--class", "X", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--class", "X", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("--deadline is required");
     }
 
     @Test
     void aDeadlineInThePastIsRefused() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "2020-01-01T00:00:00Z", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "2020-01-01T00:00:00Z", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("not in the future");
     }
 
     @Test
     void aMissingJarIsNamedWithWhereItWasLookedFor() {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", "missing.jar")).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "missing.jar")).isEqualTo(2);
         assertThat(error()).contains("missing.jar").contains("does not exist").contains(tmp.toString());
     }
 
     @Test
     void aMalformedSparkSubmitFlagIsRefused() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--num-executor", "3", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--num-executor", "3", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("unknown option --num-executor");
         assertThat(error().lines().count()).isEqualTo(1);
     }
 
     @Test
     void optionsThatCannotWorkOnYarnAreRefused() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--master", "local[2]", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", "--master", "local[2]", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("--master local[2] is not YARN");
     }
 
@@ -113,7 +116,7 @@ class MainTest {
         String python = tmp.resolve("no-such-python").toString();
 
         assertThat(run(Map.of("PYSPARK_PYTHON", python), "submit", "--deadline", "10m", script.toString()))
-                .isEqualTo(1);
+                .isEqualTo(2);
 
         assertThat(error()).contains("cannot run the Python application etl.py")
                 .contains("pyspark.zip and py4j-<version>-src.zip are missing")
@@ -126,7 +129,7 @@ class MainTest {
 
     @Test
     void withoutAClusterTheUserIsToldHowToNameOne() throws IOException {
-        assertThat(run(Map.of(), "submit", "--deadline", "10m", jar().toString())).isEqualTo(1);
+        assertThat(run(Map.of(), "submit", "--deadline", "10m", jar().toString())).isEqualTo(2);
         assertThat(error()).contains("HADOOP_CONF_DIR").contains("--embedded");
     }
 
@@ -152,6 +155,96 @@ class MainTest {
         assertThat(error()).contains("cannot reach the YARN ResourceManager at 127.0.0.1:" + closedPort)
                 .contains("check that it is running");
         assertThat(error().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void noCommandShowsTheHelpAsAMisuse() {
+        assertThat(run(Map.of())).isEqualTo(2);
+        assertThat(run(Map.of(), "submit")).isEqualTo(2);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: punctual submit");
+    }
+
+    @Test
+    void aSizingThatCannotMeetItsDeadlineIsARefusalNotAFailure() {
+        // Five executors of the team's default shape cannot fit in four vcores: no sizing meets the deadline.
+        int status = run(Map.of(), "explain", "analytics/etl", "--deadline", "30m", "--executors", "5",
+                "--capacity", "4,4096");
+
+        assertThat(status).as(out + error()).isEqualTo(3);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("cannot be met");
+    }
+
+    @Test
+    void aSubmissionAdmissionRefusesExitsThree() throws IOException {
+        // Fifty executors where the analytics team may hold four: refused before anything is reserved or launched.
+        Path classpath = Files.createDirectories(tmp.resolve("workloads/target")).resolve("spark-runtime.classpath");
+        Files.copy(Install.fromSystemProperty().orElseThrow().root().resolve("workloads/target")
+                .resolve(classpath.getFileName()), classpath);
+        int status = run(Map.of(), "submit", "--embedded", "--deadline", "10m", "--num-executors", "50",
+                "--class", "X", jar().toString());
+
+        assertThat(status).as(error()).isEqualTo(3);
+        assertThat(error()).contains("punctual: rejected: ");
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("Submitting application");
+    }
+
+    /**
+     * A site's yarn-site.xml names the ResourceManager and nothing of Hadoop's retries, whose defaults wait minutes:
+     * the command must still say within half a minute what it could not reach and what to check.
+     */
+    @Test
+    void anUnreachableResourceManagerWithHadoopsDefaultRetriesIsReportedWithinHalfAMinute() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+        Files.writeString(conf.resolve("yarn-site.xml"), """
+                <configuration>
+                  <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
+                </configuration>
+                """.formatted(closedPort));
+
+        long began = System.nanoTime();
+        int status = run(Map.of("HADOOP_CONF_DIR", conf.toString()), "submit", "--deadline", "10m", jar().toString());
+        double seconds = (System.nanoTime() - began) / 1e9;
+
+        System.out.printf("submit reported an unreachable ResourceManager after %.1f s%n", seconds);
+        assertThat(status).isEqualTo(1);
+        assertThat(error()).contains("cannot reach the YARN ResourceManager at 127.0.0.1:" + closedPort)
+                .contains("check that it is running");
+        assertThat(seconds).as("a generous bound on the half minute").isLessThan(60);
+    }
+
+    /** A ResourceManager whose port takes connections but never answers (hung, or behind a stuck proxy). */
+    @Test
+    void aResourceManagerThatTakesTheConnectionButNeverAnswersIsReportedWithinHalfAMinute() throws Exception {
+        try (ServerSocket hung = new ServerSocket(0)) {
+            Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+            Files.writeString(conf.resolve("yarn-site.xml"), """
+                    <configuration>
+                      <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
+                    </configuration>
+                    """.formatted(hung.getLocalPort()));
+            Path app = jar();
+
+            long began = System.nanoTime();
+            var submit = java.util.concurrent.CompletableFuture.supplyAsync(() -> run(Map.of("HADOOP_CONF_DIR",
+                    conf.toString()), "submit", "--deadline", "10m", app.toString()));
+            int status = submit.get(90, java.util.concurrent.TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - began) / 1e9;
+
+            System.out.printf("submit reported a hung ResourceManager after %.1f s%n", seconds);
+            assertThat(status).as(error()).isEqualTo(1);
+            assertThat(error()).contains("127.0.0.1:" + hung.getLocalPort()).contains("check that it is running");
+            assertThat(seconds).as("a generous bound on the half minute").isLessThan(60);
+
+            // explain sizes offline: it asks the ResourceManager nothing, so it answers at once all the same.
+            long explainBegan = System.nanoTime();
+            assertThat(run(Map.of("HADOOP_CONF_DIR", conf.toString()), "explain", "analytics/etl", "--deadline",
+                    "30m")).as(error()).isZero();
+            assertThat((System.nanoTime() - explainBegan) / 1e9).isLessThan(30);
+        }
     }
 
     @Test

@@ -36,7 +36,7 @@ public final class BenchCommand implements Command {
             context.out().println("Usage: punctual bench <command> [options]\n\nCommands:");
             subcommands.forEach((name, c) -> context.out().printf("  %-8s %s%n", name, c.summary()));
             context.out().println("\nRun 'punctual bench <command> --help' for its options.");
-            return argv.isEmpty() ? 1 : 0;
+            return argv.isEmpty() ? ExitStatus.USAGE : ExitStatus.OK;
         }
         Command command = subcommands.get(argv.get(0));
         if (command == null) {

@@ -5,7 +5,7 @@ import java.util.List;
 /** One {@code punctual} sub-command. */
 public interface Command {
 
-    /** Exit status 0 on success, non-zero otherwise (spark-submit's convention: 1 for any failure). */
+    /** Exit status {@link ExitStatus#OK} on success, else the {@link ExitStatus} that says why not. */
     int run(List<String> args, CliContext context);
 
     /** One line for {@code punctual help}. */

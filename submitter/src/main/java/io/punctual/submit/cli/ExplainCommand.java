@@ -63,8 +63,9 @@ public final class ExplainCommand implements Command {
             A batch that no longer waits shows its state, and its last place if it waited. Another team's batch
             ahead is shown as such, without its id or job. --gateway defaults to $PUNCTUAL_GATEWAY, else
             http://127.0.0.1:8998; --token (the batch's team's) to $PUNCTUAL_TOKEN.
-            Exit status: 0 shown (a sizing that meets the deadline, without --batch), 1 otherwise: unmeetable,
-            a batch the token's team does not have, a gateway that does not answer.
+            Exit status: 0 shown (a sizing that meets the deadline, without --batch); 3 the deadline cannot be met;
+            2 a wrong command line; 1 otherwise: a batch the token's team does not have, a gateway that does not
+            answer.
             """;
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -85,7 +86,7 @@ public final class ExplainCommand implements Command {
                 Set.of("--json", "--help", "--embedded"), "explain");
         if (flags.has("--help") || argv.isEmpty()) {
             context.out().print(USAGE);
-            return argv.isEmpty() ? 1 : 0;
+            return argv.isEmpty() ? ExitStatus.USAGE : ExitStatus.OK;
         }
         if (flags.value("--batch").isPresent()) {
             return explainBatch(flags, context);
@@ -120,7 +121,8 @@ public final class ExplainCommand implements Command {
             print(context.out(), job, request, decision, learning.whyNoHistory(job), plan);
             settings.explain().forEach(line -> context.out().println("  setting: " + line));
         }
-        return decision instanceof SizingDecision.Sized ? 0 : 1;
+        return decision instanceof SizingDecision.Sized ? ExitStatus.OK
+                : decision instanceof SizingDecision.Unmeetable ? ExitStatus.REFUSED : ExitStatus.FAILED;
     }
 
     /** {@code --batch}: what a running gateway says of one of the team's batches. */

@@ -37,7 +37,7 @@ public final class HistoryCommand implements Command {
     public int run(List<String> argv, CliContext context) {
         if (argv.isEmpty() || argv.get(0).equals("--help")) {
             context.out().print(USAGE);
-            return argv.isEmpty() ? 1 : 0;
+            return argv.isEmpty() ? ExitStatus.USAGE : ExitStatus.OK;
         }
         String verb = argv.get(0);
         Flags flags = Flags.parse(argv.subList(1, argv.size()), Set.of("--executors"), Set.of("--json", "--help"),

@@ -26,18 +26,18 @@ final class Outcomes {
             if (!f.diagnostics().isBlank() && f.state() != AppState.SUCCEEDED) {
                 context.err().println("punctual: YARN diagnostics: " + f.diagnostics());
             }
-            return f.state() == AppState.SUCCEEDED ? 0 : 1;
+            return f.state() == AppState.SUCCEEDED ? ExitStatus.OK : ExitStatus.FAILED;
         }
         if (outcome instanceof SubmissionOutcome.Rejected r) {
             context.err().println("punctual: rejected: " + r.reason()
                     + r.earliestDeadline().map(d -> "; the earliest deadline that would be met is " + d).orElse(""));
-            return 1;
+            return ExitStatus.REFUSED;
         }
         if (outcome instanceof SubmissionOutcome.Killed k) {
             context.err().println("punctual: killed: " + k.why());
-            return 1;
+            return ExitStatus.FAILED;
         }
         context.err().println("punctual: failed: " + ((SubmissionOutcome.Failed) outcome).reason());
-        return 1;
+        return ExitStatus.FAILED;
     }
 }

@@ -55,7 +55,7 @@ public final class PlanCommand implements Command {
                         + error.message());
             }
             context.err().println("punctual: nothing was planned: fix the lines above");
-            return 1;
+            return ExitStatus.USAGE;
         }
         PlanRun.Planned planned = (PlanRun.Planned) run;
         if (flags.has("--json")) {

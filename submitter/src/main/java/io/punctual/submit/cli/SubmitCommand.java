@@ -38,7 +38,9 @@ public final class SubmitCommand implements Command {
             Every spark-submit option passes through (--class, --conf, --jars, --executor-memory, ...).
             Punctual sets --master yarn, the queue (the reservation's), and pins the executors
             (--num-executors, dynamic allocation off). --deploy-mode defaults to cluster, so the driver
-            runs inside the reservation too. Exit status: 0 if the application succeeded, 1 otherwise.
+            runs inside the reservation too. Exit status: 0 the application succeeded; 1 it failed or was
+            killed, or the cluster could not be used; 2 a wrong command line (nothing was started); 3 refused at
+            admission, the deadline cannot be met (nothing was launched).
             """;
 
     private static final Set<String> NOT_ON_YARN = Set.of("--kill", "--status", "--remote");
@@ -55,7 +57,7 @@ public final class SubmitCommand implements Command {
         SubmitArguments args = SubmitArguments.parse(rest);
         if (args.has("--help") || argv.isEmpty()) {
             context.out().print(USAGE);
-            return argv.isEmpty() ? 1 : 0;
+            return argv.isEmpty() ? ExitStatus.USAGE : ExitStatus.OK;
         }
         if (args.has("--version")) {
             context.out().println(Version.describe());

@@ -31,10 +31,11 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param clientModeTeams   teams whose batches may run their driver on the gateway's host (client deploy mode)
      * @param tls               the keystore to serve HTTPS from, if any
      * @param idleTimeout       how long a connection may stay silent before the server closes it
+     * @param finishedRetention how long a finished batch stays in the listing (it stays in the store)
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
                           List<String> clientModeTeams, Tls tls, Duration idleTimeout,
-                          Database database, List<String> allowedSparkConf) {
+                          Database database, List<String> allowedSparkConf, Duration finishedRetention) {
 
         public Gateway {
             clientModeTeams = List.copyOf(clientModeTeams);

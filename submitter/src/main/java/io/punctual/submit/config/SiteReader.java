@@ -68,6 +68,8 @@ final class SiteReader {
                 "a directory, absolute or relative to $PUNCTUAL_HOME");
         Optional<List<String>> clientMode = r.textList("punctual.gateway.client-mode-teams", Need.REQUIRED,
                 "a list of team names");
+        Optional<Duration> retention = r.duration("punctual.gateway.finished-retention", Need.REQUIRED,
+                d -> !d.isNegative(), "a duration of 0s or more (Livy keeps a finished batch listed 600s)");
         Optional<Duration> idle = r.duration("punctual.gateway.idle-timeout", Need.REQUIRED,
                 d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
         Optional<SiteConfig.Tls> tls = tls(r);
@@ -76,13 +78,13 @@ final class SiteReader {
         Optional<List<String>> alsoAllowed = sparkConfPatterns(r, "punctual.gateway.also-allowed-spark-conf");
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
                 || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty() || database.isEmpty()
-                || allowed.isEmpty() || alsoAllowed.isEmpty()) {
+                || allowed.isEmpty() || alsoAllowed.isEmpty() || retention.isEmpty()) {
             return Optional.empty();
         }
         List<String> patterns = new java.util.ArrayList<>(allowed.get());
         patterns.addAll(alsoAllowed.get());
         return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get(),
-                clientMode.get(), tls.get(), idle.get(), database.get(), patterns));
+                clientMode.get(), tls.get(), idle.get(), database.get(), patterns, retention.get()));
     }
 
     /** Spark property names a request may set: exact keys, or a prefix ending in {@code .*}. */

@@ -58,7 +58,7 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
                 .map(d -> parseDeadline(d, clock))
                 .map(d -> withinHorizon(d, now, config.site().cluster().planningHorizon()));
         // Files next, so every later step (the job key, the conf, the launch) sees them as YARN will fetch them.
-        BatchRequest request = LocalFiles.of(team, defaultFs, copies).resolve(given);
+        BatchRequest request = LocalFiles.of(team, config.site().gateway(), defaultFs, copies).resolve(given);
         List<String> warnings = new ArrayList<>();
         Map<String, String> requestConf = IgnoredInputs.sparkConf(request.conf(), warnings);
         request.executorMemory().ifPresent(m -> requestConf.put("spark.executor.memory", m));

@@ -219,10 +219,8 @@ final class BatchLaunch {
             if (before.isFinal()) {
                 return next;
             }
-            change(id, b -> BatchStates.write(b, next, now()).build());
-            if (next instanceof SubmissionState.Ended ended && ended.outcome() instanceof SubmissionOutcome.Failed f) {
-                change(id, b -> b.logged(clock.instant() + " failed: " + CallerText.of(f.reason()), now()));
-            }
+            // The end and its log line in one write: a client that sees the batch ended must also see why.
+            change(id, b -> endLogged(BatchStates.write(b, next, now()).build(), next));
             count(id, live.get(id), next);
             if (next.isEnded()) {
                 live.remove(id);
@@ -232,6 +230,29 @@ final class BatchLaunch {
             }
             return next;
         }
+    }
+
+    private BatchRecord endLogged(BatchRecord written, SubmissionState next) {
+        if (!(next instanceof SubmissionState.Ended ended)) {
+            return written;
+        }
+        return endLine(ended.outcome()).map(line -> written.logged(clock.instant() + line, now())).orElse(written);
+    }
+
+    /**
+     * The log's last word on a failure or a rejection: a Livy client (Airflow's LivyOperator) reads only the log, so
+     * a rejection's reason and its earliest feasible deadline must be there, not only in {@code admission}.
+     */
+    private static Optional<String> endLine(SubmissionOutcome outcome) {
+        if (outcome instanceof SubmissionOutcome.Failed f) {
+            return Optional.of(" failed: " + CallerText.of(f.reason()));
+        }
+        if (outcome instanceof SubmissionOutcome.Rejected r) {
+            return Optional.of(" rejected at admission: " + r.reason() + r.earliestDeadline()
+                    .map(at -> "; the earliest deadline that could be met was " + at).orElse("")
+                    + "; nothing was launched");
+        }
+        return Optional.empty();
     }
 
     private void count(int id, SubmissionState before, SubmissionState next) {

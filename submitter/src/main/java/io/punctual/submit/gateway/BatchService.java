@@ -222,8 +222,20 @@ public final class BatchService implements AutoCloseable {
         return store.get(id).filter(b -> team == null || b.team().equals(team));
     }
 
+    /**
+     * The caller's batches as {@code GET /batches} lists them: a finished one only until the site's retention has
+     * passed since it ended, as Livy drops it after {@code state-retain.sec}; it stays in the store, so
+     * {@link #get} still finds it.
+     */
     public List<BatchRecord> list(String team) {
-        return store.all().stream().filter(b -> team == null || b.team().equals(team)).toList();
+        long listedSince = clock.millis() - assembly.get().config().site().gateway().finishedRetention().toMillis();
+        return store.all().stream().filter(b -> team == null || b.team().equals(team))
+                .filter(b -> !b.isFinal() || endedAtMs(b) > listedSince).toList();
+    }
+
+    /** When a finished batch ended: its finish, else (a rejection has none) its last change, the verdict. */
+    private static long endedAtMs(BatchRecord batch) {
+        return batch.finishedAtMs() != null ? batch.finishedAtMs() : batch.updatedAtMs();
     }
 
     /** Kills the batch's application and releases its reservation; the batch stays, killed. */

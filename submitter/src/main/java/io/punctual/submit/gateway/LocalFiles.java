@@ -1,5 +1,6 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.request.InvalidRequest;
 import java.io.IOException;
@@ -19,16 +20,19 @@ import java.util.regex.Pattern;
 /**
  * The files a team's batch names, resolved as Livy resolves them and checked against what the team may ship. A path
  * without a scheme must be absolute and means a path on the cluster's default file system ({@code fs.defaultFS}):
- * on an {@code hdfs://} cluster it becomes that URI, for YARN to fetch; only a result on the local file system
- * ({@code file:}, as on the embedded cluster, and {@code local:}) must be a regular file under the directories the
- * team's file lists, judged on its real path (symlinks and {@code ..} resolved), and what ships is the gateway's copy
- * of the file it judged ({@link ShippedCopies}), never the path the caller could swap afterwards. Other URIs pass. One
- * answer for a missing file and a forbidden one, so a refusal never tells a caller which paths exist.
+ * on an {@code hdfs://} cluster it becomes that URI, for YARN to fetch. A {@code local:} URI names a file on every
+ * node and passes as written when only the nodes read it ({@link #onlyNodesRead}). Only a result on the gateway's
+ * local file system ({@code file:}, as on the embedded cluster, and a {@code local:} the gateway's host would read)
+ * must be a regular file under the directories the team's file lists, judged on its real path (symlinks and
+ * {@code ..} resolved), and what ships is the gateway's copy of the file it judged ({@link ShippedCopies}), never the
+ * path the caller could swap afterwards. Other URIs pass. One answer for a missing file and a forbidden one, so a
+ * refusal never tells a caller which paths exist.
  *
  * @param defaultFs the cluster's {@code fs.defaultFS}
  * @param copies    where the checked files are copied
+ * @param driverOnGatewayHost whether the team's driver may run on the gateway's host (a client-mode team)
  */
-record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies copies) {
+record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies copies, boolean driverOnGatewayHost) {
 
     /** Spark properties that name files (comma-separated lists). */
     static final List<String> FILE_KEYS = List.of("spark.jars", "spark.files", "spark.archives",
@@ -40,8 +44,9 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies 
 
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
 
-    static LocalFiles of(TeamConfig team, URI defaultFs, ShippedCopies copies) {
-        return new LocalFiles(team.name(), team.access().localDirs(), defaultFs, copies);
+    static LocalFiles of(TeamConfig team, SiteConfig.Gateway site, URI defaultFs, ShippedCopies copies) {
+        return new LocalFiles(team.name(), team.access().localDirs(), defaultFs, copies,
+                site.clientModeTeams().contains(team.name()));
     }
 
     /**
@@ -92,7 +97,9 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies 
             Path copy = copies.copy(requirePermitted(field, value, Path.of(resolved.getPath())));
             return copy + (resolved.getFragment() == null ? "" : "#" + resolved.getFragment());
         }
-        // local: names a path on every node, and the embedded cluster's nodes are the gateway's host.
+        if (scheme.equals("local") && onDefaultFs && onlyNodesRead()) {
+            return value;
+        }
         if (!scheme.isEmpty() && !scheme.equals("file") && !scheme.equals("local")) {
             return value;
         }
@@ -107,6 +114,16 @@ record LocalFiles(String team, List<Path> allowed, URI defaultFs, ShippedCopies 
         // local: is checked on the gateway's host, whose files are the embedded cluster's nodes' files: it names the
         // copy too, or a file swapped after the check would be read by the node.
         return (scheme.isEmpty() ? "" : scheme + ":") + copies.copy(real) + fragment;
+    }
+
+    /**
+     * Whether a {@code local:} file is read only on the cluster's nodes, as Livy takes it: spark-submit neither opens
+     * nor uploads it, and the driver runs on a node. Not so where the nodes are the gateway's host (a cluster on the
+     * local file system, as the embedded one) or where the team's driver may run on that host (client mode): there
+     * {@code local:} would read the gateway's own disk, so it is judged as a local file.
+     */
+    private boolean onlyNodesRead() {
+        return !driverOnGatewayHost && !"file".equalsIgnoreCase(defaultFs.getScheme());
     }
 
     /** The path of a {@code file:} or {@code local:} URI; null for an opaque one such as {@code local:abc}. */

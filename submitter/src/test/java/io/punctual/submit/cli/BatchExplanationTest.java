@@ -89,11 +89,11 @@ class BatchExplanationTest {
     @Test
     void aBatchNeedsATokenAndAWholeNumber() {
         var cli = new CliHarness(tmp, Map.of());
-        assertThat(cli.run("explain", "--batch", "3")).isEqualTo(1);
+        assertThat(cli.run("explain", "--batch", "3")).isEqualTo(2);
         assertThat(cli.err()).contains("--token", "$PUNCTUAL_TOKEN");
-        assertThat(cli.run("explain", "--batch", "x", "--token", "t")).isEqualTo(1);
+        assertThat(cli.run("explain", "--batch", "x", "--token", "t")).isEqualTo(2);
         assertThat(cli.err()).contains("--batch takes a batch id");
-        assertThat(cli.run("explain", "analytics/etl", "--deadline", "30m", "--batch", "3")).isEqualTo(1);
+        assertThat(cli.run("explain", "analytics/etl", "--deadline", "30m", "--batch", "3")).isEqualTo(2);
         assertThat(cli.err()).contains("not both");
     }
 }

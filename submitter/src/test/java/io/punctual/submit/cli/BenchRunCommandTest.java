@@ -52,7 +52,7 @@ class BenchRunCommandTest {
     }
 
     private void refused(String expected, String... changes) {
-        assertThat(bench(changes)).as(Arrays.toString(changes)).isEqualTo(1);
+        assertThat(bench(changes)).as(Arrays.toString(changes)).isEqualTo(2);
         assertThat(cli.err()).contains(expected);
         assertThat(tmp.resolve("home").resolve("bench")).doesNotExist();
         assertThat(cli.out()).doesNotContain("through");
@@ -66,7 +66,7 @@ class BenchRunCommandTest {
         refused("unknown policy 'fast'; the policies are static, dynamic, punctual, punctual-noreserve",
                 "--policies", "static,fast");
         refused("unknown option --deadline for 'punctual bench run'", "--deadline", "4m");
-        assertThat(cli.run("bench", "walk")).isEqualTo(1);
+        assertThat(cli.run("bench", "walk")).isEqualTo(2);
         assertThat(cli.err()).contains("unknown bench command 'walk'; the commands are run");
     }
 

@@ -27,11 +27,11 @@ class ConfiguredCommandsTest {
         Path jar = Files.writeString(tmp.resolve("app.jar"), "not really a jar");
         var cli = new CliHarness(tmp, Map.of());
 
-        assertThat(cli.run("submit", "--conf-dir", dir.toString(), "--deadline", "10m", jar.toString())).isEqualTo(1);
+        assertThat(cli.run("submit", "--conf-dir", dir.toString(), "--deadline", "10m", jar.toString())).isEqualTo(2);
         assertThat(cli.err()).contains("site.conf:3").contains("kl-radus").contains("kl-radius")
                 .contains("nothing was sized or submitted");
 
-        assertThat(cli.run("explain", "t/j", "--deadline", "30m", "--conf-dir", dir.toString())).isEqualTo(1);
+        assertThat(cli.run("explain", "t/j", "--deadline", "30m", "--conf-dir", dir.toString())).isEqualTo(2);
         assertThat(cli.err()).contains("site.conf:3").contains("kl-radus");
         assertThat(cli.out()).doesNotContain("decision");
     }
@@ -42,7 +42,7 @@ class ConfiguredCommandsTest {
         var cli = new CliHarness(tmp, Map.of());
 
         assertThat(cli.run("submit", "--conf", "spark.deadline.By=10m", "--deadline", "10m", jar.toString()))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(cli.err()).contains("spark.deadline.By").contains("did you mean 'spark.deadline.by'");
     }
 
@@ -53,7 +53,7 @@ class ConfiguredCommandsTest {
         int status = cli.run("submit", "--supervise", "--total-executor-cores", "8", "--conf", "livy.x=1",
                 "--deadline", "10m", tmp.resolve("missing.jar").toString());
 
-        assertThat(status).isEqualTo(1);
+        assertThat(status).isEqualTo(2);
         assertThat(cli.err()).contains("Warning: ignoring --supervise").contains("ignoring --total-executor-cores")
                 .contains("ignoring non-Spark config property: livy.x").contains("missing.jar does not exist")
                 .doesNotContain("not supported on YARN");
@@ -65,7 +65,7 @@ class ConfiguredCommandsTest {
                 + "    executor { memory = 1g, cores = 1 } }\n}\n");
         var cli = new CliHarness(tmp, Map.of("PUNCTUAL_CONF_DIR", dir.toString()));
 
-        assertThat(cli.run("explain", "t/j", "--deadline", "30m", "--executors", "3", "--json")).isEqualTo(1);
+        assertThat(cli.run("explain", "t/j", "--deadline", "30m", "--executors", "3", "--json")).isEqualTo(3);
         var refused = new ObjectMapper().readTree(cli.out());
         assertThat(refused.get("verdict").asText()).isEqualTo("unmeetable");
         assertThat(refused.get("reason").asText()).contains("cap of 2");

@@ -59,7 +59,7 @@ class PlanCommandTest {
         Files.writeString(tmp.resolve("bad.rdl"), "window(atom(<1,1024>,1,10,60,600),0,100)\natom(<1,1024>,1,10,240\n");
         var cli = new CliHarness(tmp, Map.of());
 
-        assertThat(cli.run("plan", "bad.rdl", "--json")).isEqualTo(1);
+        assertThat(cli.run("plan", "bad.rdl", "--json")).isEqualTo(2);
         assertThat(cli.err()).contains("line 2, column").contains("nothing was planned");
         assertThat(cli.out()).isEmpty();
     }
@@ -67,9 +67,9 @@ class PlanCommandTest {
     @Test
     void aMissingFileAndABadCapacityAreOneLineErrors() {
         var cli = new CliHarness(tmp, Map.of());
-        assertThat(cli.run("plan", "nope.rdl")).isEqualTo(1);
+        assertThat(cli.run("plan", "nope.rdl")).isEqualTo(2);
         assertThat(cli.err()).contains("no such file");
-        assertThat(cli.run("plan", "-", "--capacity", "ten")).isEqualTo(1);
+        assertThat(cli.run("plan", "-", "--capacity", "ten")).isEqualTo(2);
         assertThat(cli.err()).contains("--capacity");
     }
 }

@@ -43,7 +43,7 @@ class QueuesAndExplainTest {
                 {"capacity":{"vcores":100,"memoryMb":102400},"queues":[{"name":"batch","kind":"TQ"}]} garbage
                 """);
         var cli = new CliHarness(tmp, Map.of());
-        assertThat(cli.run("queues", "admit", "q.json")).isEqualTo(1);
+        assertThat(cli.run("queues", "admit", "q.json")).isEqualTo(2);
         assertThat(cli.err()).contains("not valid JSON").contains("line 1");
     }
 
@@ -53,7 +53,7 @@ class QueuesAndExplainTest {
                 {"capacity":{"vcores":100,"memoryMb":102400},"queues":[{"name":"x","kind":"LQ","on":60,"period":600}]}
                 """);
         var cli = new CliHarness(tmp, Map.of());
-        assertThat(cli.run("queues", "admit", "q.json")).isEqualTo(1);
+        assertThat(cli.run("queues", "admit", "q.json")).isEqualTo(2);
         assertThat(cli.err()).contains("\"alpha\"");
     }
 
@@ -77,7 +77,7 @@ class QueuesAndExplainTest {
         assertThat(new ObjectMapper().readTree(cli.out()).get("method").asText()).isEqualTo("user");
 
         assertThat(cli.run("explain", "finance/x", "--deadline", "30m", "--executors", "5", "--capacity", "4,4096", "--embedded"))
-                .isEqualTo(1);
+                .isEqualTo(3);
         assertThat(cli.out()).contains("cannot be met").contains("do not fit the reservable capacity");
     }
 }

@@ -74,9 +74,9 @@ class SimulateCommandTest {
         String table = out.toString(StandardCharsets.UTF_8);
         assertThat(table).contains("bopf").contains("drf").contains("strict-priority").contains("vs DRF");
         assertThat(Files.readAllLines(tmp.resolve("q/jobs.csv")).get(1)).startsWith("bopf,lq");
-        assertThat(run("simulate", "--trace", "bursts:lqs=3", "--nodes", "4", "--policies", "justice")).isEqualTo(1);
+        assertThat(run("simulate", "--trace", "bursts:lqs=3", "--nodes", "4", "--policies", "justice")).isEqualTo(2);
         assertThat(lastError()).contains("does not allocate burst queues");
-        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "4", "--policies", "bopf")).isEqualTo(1);
+        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "4", "--policies", "bopf")).isEqualTo(2);
         assertThat(lastError()).contains("--trace bursts:");
     }
 
@@ -86,25 +86,25 @@ class SimulateCommandTest {
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("gree ").contains("gree-l").contains("/200");
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "4", "--policies", "yarn-greedy"))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(lastError()).contains("RayonSideBySide");
     }
 
     @Test
     void badInputIsOneClearLineAndNothingRuns() throws IOException {
-        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "0")).isEqualTo(1);
+        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "0")).isEqualTo(2);
         assertThat(lastError()).contains("--nodes");
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--policies", "justice,fifo"))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(lastError()).contains("unknown policy 'fifo'");
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--policies", "punctual:lottery"))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(lastError()).contains("unknown admission policy 'lottery'").contains("rush");
         assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "2", "--deadlines", "Fixed3x"))
-                .isEqualTo(1);
+                .isEqualTo(2);
         assertThat(lastError()).contains("unknown deadline type");
         Files.writeString(tmp.resolve("bad.tsv"), "job0\t1\t1\t10\t10\t10\njob1\t2\t1\tten\t10\t10\n");
-        assertThat(run("simulate", "--trace", "bad.tsv", "--nodes", "2")).isEqualTo(1);
+        assertThat(run("simulate", "--trace", "bad.tsv", "--nodes", "2")).isEqualTo(2);
         assertThat(lastError()).contains("line 2").contains("not a number");
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
     }

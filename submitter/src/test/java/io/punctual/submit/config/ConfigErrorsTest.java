@@ -123,8 +123,15 @@ class ConfigErrorsTest {
                 """);
         assertThat(conf.messages()).containsExactly(
                 tmp.resolve("site.conf") + ":1: punctual.gateway.prot: unknown key; did you mean 'port'? Known keys"
-                        + " here: allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, host, idle-timeout, launch-concurrency, poll-interval, port, state-dir, tls",
+                        + " here: allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, poll-interval, port, state-dir, tls",
                 tmp.resolve("site.conf") + ":2: gateway: unknown key; known keys here: punctual");
+    }
+
+    @Test
+    void aNegativeFinishedRetentionSaysWhatItMayBe() {
+        conf.site("punctual.gateway.finished-retention = -5s\n");
+        assertThat(conf.messages()).singleElement().asString().contains("punctual.gateway.finished-retention")
+                .contains("0s or more").contains("600s");
     }
 
     @Test

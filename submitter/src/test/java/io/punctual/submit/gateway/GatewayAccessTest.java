@@ -116,6 +116,29 @@ class GatewayAccessTest {
                 .contains("hdfs://namenode:8020/apps/job.jar", "hdfs://namenode:8020/lib/dep.jar"));
     }
 
+    /**
+     * Livy passes {@code local:} to spark-submit as written: the file is on the nodes. The path named here is another
+     * team's file on the gateway's host, which is never read or copied: it is only handed on.
+     */
+    @Test
+    void onAnHdfsClusterALocalUriIsLaunchedAsWrittenWithoutTheGatewayReadingIt() throws Exception {
+        Files.writeString(harness.tmp.resolve("core-site.xml"), "<configuration><property><name>fs.defaultFS</name>"
+                + "<value>hdfs://namenode:8020</value></property></configuration>");
+        Path othersFile = Files.writeString(Files.createDirectories(harness.tmp.resolve("growth")).resolve("x.csv"),
+                "growth's");
+
+        HttpResponse<String> answer = post("\"file\": \"local:/opt/jobs/etl.jar\", \"files\": [\"local:"
+                + othersFile + "\"]");
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+        Instant giveUp = Instant.now().plusSeconds(30);
+        while (harness.launched().isEmpty() && Instant.now().isBefore(giveUp)) {
+            Thread.sleep(50);
+        }
+        assertThat(harness.launched()).singleElement().satisfies(launch -> assertThat(launch.argv())
+                .contains("local:/opt/jobs/etl.jar", "local:" + othersFile));
+    }
+
     @Test
     void aProxyUserTheTeamDoesNotListIsRefused() throws Exception {
         HttpResponse<String> answer = post(jar() + ", \"proxyUser\": \"hdfs\"");

@@ -88,6 +88,25 @@ class LivyFidelityTest {
         assertThat(done.get("appInfo").get("sparkUiUrl").asText()).contains(appId);
     }
 
+    /**
+     * A stock LivyOperator sees a rejection only as a {@code dead} batch whose log it dumps before saying "did not
+     * succeed": the admission's reason must be in that log, and in the batch's own {@code log} tail.
+     */
+    @Test
+    void aRejectedBatchSaysWhyInItsLogAsAirflowsHookDumpsIt() throws Exception {
+        Gateway gateway = harness.running();
+        int id = JSON.readTree(harness.post(gateway, "/batches", ", \"numExecutors\": 5,"
+                + " \"conf\": {\"spark.deadline.by\": \"10m\"}").body()).get("id").asInt();
+        JsonNode dead = InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("dead"));
+        String reason = dead.get("admission").get("reason").asText();
+        assertThat(dead.get("admission").get("verdict").asText()).as(dead.toString()).isEqualTo("rejected");
+        assertThat(reason).isNotBlank();
+
+        assertThat(dead.get("log").toString()).contains("rejected").contains(reason);
+        assertThat(String.join("\n", dumpBatchLogs(gateway, id))).contains("rejected at admission: " + reason);
+        assertThat(harness.launched()).isEmpty();
+    }
+
     /** Airflow's {@code dump_batch_logs}: pages of 100 from 0 while the start is not past {@code total}. */
     private static List<String> dumpBatchLogs(Gateway gateway, int id) throws Exception {
         List<String> lines = new ArrayList<>();

@@ -42,7 +42,13 @@ class LocalFilesTest {
         if (copies == null) {
             copies = new ShippedCopies(tmp.resolve("shipped"));
         }
-        return new LocalFiles("analytics", List.of(teamDir), defaultFs, copies);
+        return new LocalFiles("analytics", List.of(teamDir), defaultFs, copies, false);
+    }
+
+    /** As {@link #on}, for a team the site lets run its driver on the gateway's host (client deploy mode). */
+    private LocalFiles clientModeOn(URI defaultFs) {
+        on(defaultFs);
+        return new LocalFiles("analytics", List.of(teamDir), defaultFs, copies, true);
     }
 
     private static BatchRequest request(String fields) throws Exception {
@@ -94,6 +100,50 @@ class LocalFilesTest {
         assertThat(resolved.pyFiles()).containsExactly("s3a://bucket/dep.py");
         assertThat(resolved.conf()).containsEntry("spark.yarn.dist.archives", "hdfs://namenode:8020/data/env.tgz")
                 .containsEntry("spark.app.name", "/not/a/file");
+    }
+
+    /**
+     * Livy's rule: {@code local:} names a file on every node, which the gateway neither reads nor ships. On a cluster
+     * whose nodes are not the gateway's host, and with the driver on a node, it passes as written, even a path that
+     * names another team's file on the gateway's host: that file is never read there.
+     */
+    @Test
+    void onAnHdfsClusterLocalUrisPassAsWrittenWithoutTouchingTheGatewaysDisk() throws Exception {
+        String nodeJar = "local:/opt/jobs/etl.jar";
+        String nodeLibs = "local:/usr/lib/spark/extra.jar,local:/usr/lib/spark/more.jar";
+        String sameNameAsAnotherTeamsFile = "local:" + otherTeamsJar;
+        BatchRequest given = request("\"file\": \"" + nodeJar + "\", \"jars\": [\"" + nodeLibs + "\"],"
+                + " \"files\": [\"" + sameNameAsAnotherTeamsFile + "#lookup\"],"
+                + " \"conf\": {\"spark.yarn.dist.files\": \"local:/etc/node/lookup.csv\"}");
+
+        BatchRequest resolved = on(HDFS).resolve(given);
+
+        assertThat(resolved.file()).isEqualTo(nodeJar);
+        assertThat(resolved.jars()).containsExactly(nodeLibs);
+        assertThat(resolved.files()).containsExactly(sameNameAsAnotherTeamsFile + "#lookup");
+        assertThat(resolved.conf()).containsEntry("spark.yarn.dist.files", "local:/etc/node/lookup.csv");
+        assertThat(tmp.resolve("shipped")).satisfiesAnyOf(dir -> assertThat(dir).doesNotExist(),
+                dir -> assertThat(dir).isEmptyDirectory());
+    }
+
+    /**
+     * Where {@code local:} would be read on the gateway's host (the embedded cluster's nodes are that host; a client-mode
+     * driver runs there; spark-submit opens a keytab there), it stays held to the team's directories: another team's
+     * file is never reached through the gateway.
+     */
+    @Test
+    void whereTheGatewaysHostWouldReadItALocalUriIsStillHeldToTheTeamsDirectories() throws Exception {
+        String others = "\"local:" + otherTeamsJar + "\"";
+
+        assertThatThrownBy(() -> on(LOCAL).resolve(request("\"file\": " + others)))
+                .isInstanceOf(RequestRefused.class).hasMessageContaining("field 'file'");
+        assertThatThrownBy(() -> clientModeOn(HDFS).resolve(request("\"file\": " + others)))
+                .isInstanceOf(RequestRefused.class).hasMessageContaining("local-dirs");
+        assertThatThrownBy(() -> on(HDFS).resolve(request("\"file\": \"/apps/job.jar\", \"conf\":"
+                + " {\"spark.yarn.keytab\": " + others + "}"))).isInstanceOf(RequestRefused.class)
+                .hasMessageContaining("conf.spark.yarn.keytab");
+        assertThat(on(LOCAL).resolve(request("\"file\": \"local:" + jar + "\"")).file())
+                .as("the team's own file ships as the gateway's copy").startsWith("local:" + tmp.resolve("shipped"));
     }
 
     @Test

@@ -81,7 +81,7 @@ class SparkConfConfinementProperties {
             throws Exception {
         SparkConfAllowlist allowlist = new SparkConfAllowlist("analytics", ALLOWED);
         LocalFiles files = new LocalFiles("analytics", List.of(team), URI.create("file:///"),
-                new ShippedCopies(shipped));
+                new ShippedCopies(shipped), false);
         ObjectNode body = JSON.createObjectNode().put("file", "hdfs:///apps/job.jar");
         conf.forEach(body.putObject("conf")::put);
         BatchRequest accepted;
