@@ -127,7 +127,9 @@ class LivyFidelityTest {
         Gateway gateway = harness.running();
         int id = JSON.readTree(harness.post(gateway, "/batches", ", \"conf\": {\"spark.deadline.by\": \"30m\"}")
                 .body()).get("id").asInt();
-        InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("success"));
+        // The run's lesson is logged after the batch is seen to succeed: page a log that no longer grows.
+        InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText().equals("success")
+                && b.get("log").toString().contains("learned: "));
 
         JsonNode all = log(gateway, id, "?size=-1");
         int total = all.get("total").asInt();
