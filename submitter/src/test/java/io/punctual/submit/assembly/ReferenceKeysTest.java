@@ -76,6 +76,7 @@ class ReferenceKeysTest {
         Settings settings = assembly.settings(JOB, Map.of());
         return List.of(gateway.host(), gateway.port(), gateway.launchConcurrency(), gateway.stateDir(),
                 gateway.clientModeTeams(), gateway.tls(), gateway.idleTimeout(), gateway.database(),
+                gateway.finishedRetention(),
                 gateway.allowedSparkConf(), assembly.config().site().cluster().planningHorizon(),
                 assembly.pipelineSettings(tmp), assembly.planQueue(),
                 assembly.config().site().cluster().bestEffortQueue(), assembly.sizing(settings),
