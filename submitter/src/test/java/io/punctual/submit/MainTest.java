@@ -135,19 +135,12 @@ class MainTest {
 
     @Test
     void anUnreachableResourceManagerIsReportedQuicklyInOneLine() throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
-        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
-        Files.writeString(conf.resolve("yarn-site.xml"), """
-                <configuration>
-                  <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
+        int closedPort = closedPort();
+        Path conf = hadoopConf(closedPort, """
                   <property><name>yarn.resourcemanager.connect.max-wait.ms</name><value>2000</value></property>
                   <property><name>yarn.resourcemanager.connect.retry-interval.ms</name><value>500</value></property>
                   <property><name>ipc.client.connect.max.retries</name><value>0</value></property>
-                </configuration>
-                """.formatted(closedPort));
+                """);
 
         int status = run(Map.of("HADOOP_CONF_DIR", conf.toString()), "submit", "--deadline", "10m", jar().toString());
 
@@ -194,16 +187,8 @@ class MainTest {
      */
     @Test
     void anUnreachableResourceManagerWithHadoopsDefaultRetriesIsReportedWithinHalfAMinute() throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
-        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
-        Files.writeString(conf.resolve("yarn-site.xml"), """
-                <configuration>
-                  <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
-                </configuration>
-                """.formatted(closedPort));
+        int closedPort = closedPort();
+        Path conf = hadoopConf(closedPort, "");
 
         long began = System.nanoTime();
         int status = run(Map.of("HADOOP_CONF_DIR", conf.toString()), "submit", "--deadline", "10m", jar().toString());
@@ -220,12 +205,7 @@ class MainTest {
     @Test
     void aResourceManagerThatTakesTheConnectionButNeverAnswersIsReportedWithinHalfAMinute() throws Exception {
         try (ServerSocket hung = new ServerSocket(0)) {
-            Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
-            Files.writeString(conf.resolve("yarn-site.xml"), """
-                    <configuration>
-                      <property><name>yarn.resourcemanager.address</name><value>127.0.0.1:%d</value></property>
-                    </configuration>
-                    """.formatted(hung.getLocalPort()));
+            Path conf = hadoopConf(hung.getLocalPort(), "");
             Path app = jar();
 
             long began = System.nanoTime();
@@ -245,6 +225,22 @@ class MainTest {
                     "30m")).as(error()).isZero();
             assertThat((System.nanoTime() - explainBegan) / 1e9).isLessThan(30);
         }
+    }
+
+    /** A port nothing listens on: taken and let go at once. */
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** A HADOOP_CONF_DIR whose yarn-site.xml names a ResourceManager on this host's {@code port}, plus {@code more}. */
+    private Path hadoopConf(int port, String more) throws IOException {
+        Path conf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+        Files.writeString(conf.resolve("yarn-site.xml"), "<configuration>\n  <property><name>"
+                + "yarn.resourcemanager.address</name><value>127.0.0.1:" + port + "</value></property>\n" + more
+                + "</configuration>\n");
+        return conf;
     }
 
     @Test

@@ -47,8 +47,7 @@ class DeployedPolicyTest {
         List<SimJob> jobs = Workload.jobs(new SyntheticTrace(400, 8000, 5, 0.7).generate(4), TaskModel.DEFAULT,
                 DeadlineType.JOCKEY2X4X, 4);
         ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
-        DeployedPolicy policy = DeployedPolicies.deployed(assembly(),
-                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, ""));
+        DeployedPolicy policy = policy(jobs, cluster, "");
         RunResult run = Simulation.run(jobs, cluster, policy, 60);
         // Plain punctual is the site's admission policy: reference.conf's justice here.
         assertThat(run.policy()).isEqualTo("punctual:justice");
@@ -74,8 +73,7 @@ class DeployedPolicyTest {
         List<SimJob> jobs = Workload.jobs(new SyntheticTrace(600, 6000, 40, 0.0).generate(7), TaskModel.DEFAULT,
                 DeadlineType.JOCKEY2X4X, 7);
         ClusterSpec cluster = new ClusterSpec(2, 8, 32768, 2048);
-        DeployedPolicy policy = DeployedPolicies.deployed(assembly(),
-                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "justice"));
+        DeployedPolicy policy = policy(jobs, cluster, "justice");
 
         RunResult run = Simulation.run(jobs, cluster, policy, 60);
 
@@ -100,8 +98,7 @@ class DeployedPolicyTest {
                 DeadlineType.JOCKEY2X4X, 2);
         ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
         RunResult firstFit = run(jobs, cluster, "first-fit");
-        DeployedPolicy justice = DeployedPolicies.deployed(assembly(),
-                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "justice"));
+        DeployedPolicy justice = policy(jobs, cluster, "justice");
         RunResult queued = Simulation.run(jobs, cluster, justice, 60);
 
         assertThat(queued.policy()).isEqualTo("punctual:justice");
@@ -144,8 +141,13 @@ class DeployedPolicyTest {
     }
 
     private RunResult run(List<SimJob> jobs, ClusterSpec cluster, String admission) {
-        return Simulation.run(jobs, cluster, DeployedPolicies.deployed(assembly(),
-                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, admission)), 60);
+        return Simulation.run(jobs, cluster, policy(jobs, cluster, admission), 60);
+    }
+
+    /** The deployed machine as a simulator policy under {@code admission} ("" for the site's). */
+    private DeployedPolicy policy(List<SimJob> jobs, ClusterSpec cluster, String admission) {
+        return DeployedPolicies.deployed(assembly(),
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, admission));
     }
 
     private static long met(RunResult run) {
