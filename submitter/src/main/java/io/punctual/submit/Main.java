@@ -94,7 +94,7 @@ public final class Main {
         // Answered before any command, so a release can be identified without a configuration or a cluster.
         if (argv.get(0).equals("--version") || argv.get(0).equals("version")) {
             context.out().println(Version.describe());
-            return 0;
+            return ExitStatus.OK;
         }
         Command command = commands.get(argv.get(0));
         if (command == null) {

@@ -49,10 +49,6 @@ public final class StoredLearning implements Learning {
     }
 
     /** @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*}) */
-    public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing) {
-        return open(punctualHome, storeDir, smoothing, Clock.systemUTC());
-    }
-
     /** @param clock what says which launch overheads are still fresh ({@link LaunchOverheads#FRESH}) */
     public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
         return new StoredLearning(RunHistory.open(punctualHome), storeDir, smoothing, clock);

@@ -11,6 +11,7 @@ import io.punctual.yarn.AppState;
 import io.punctual.yarn.memory.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ class StoredLearningTest {
         Path copy = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("logs"));
         StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
                 Files.createDirectories(tmp.resolve("store")),
-                new ErrorSmoothing.EqualWeights());
+                new ErrorSmoothing.EqualWeights(), Clock.systemUTC());
         Duration before = learning.launchOverhead();
 
         // submitted an hour before the log's start: a best-effort run that waited in a busy queue
@@ -65,7 +66,7 @@ class StoredLearningTest {
     @Test
     void aCompletionWithoutADeadlineLeavesJusticesStateUnchanged() throws Exception {
         StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
-                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
+                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights(), Clock.systemUTC());
         Path first = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("first"));
         Instant firstSubmitted = Instant.ofEpochMilli(startMs(learning, first)).minusSeconds(5);
         var deadlineRun = learning.learn(completion(first, firstSubmitted, true));
@@ -85,7 +86,7 @@ class StoredLearningTest {
     @Test
     void aWaitBeforeTheReservationOpenedIsNotLearnedAsLaunching() throws Exception {
         StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")),
-                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights());
+                Files.createDirectories(tmp.resolve("store")), new ErrorSmoothing.EqualWeights(), Clock.systemUTC());
         Path log = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("logs"));
         Instant started = Instant.ofEpochMilli(startMs(learning, log));
 
@@ -101,7 +102,7 @@ class StoredLearningTest {
     void everySucceededRunTeachesItsWorkPerTaskWithOrWithoutADeadline() throws Exception {
         Path store = Files.createDirectories(tmp.resolve("store"));
         StoredLearning learning = StoredLearning.open(Files.createDirectories(tmp.resolve("home")), store,
-                new ErrorSmoothing.EqualWeights());
+                new ErrorSmoothing.EqualWeights(), Clock.systemUTC());
         assertThat(learning.parallelWork().runs()).isEmpty();
         Path first = SparkEventLog.copy("application_1628109047826_1317105", tmp.resolve("first"));
         Path other = SparkEventLog.copy(OTHER, tmp.resolve("other"));
@@ -117,8 +118,8 @@ class StoredLearningTest {
         // a damaged line is skipped, the others still count; a line written before widths were has none
         Files.writeString(store.resolve("parallel-work.txt"), "garbage\n-1 2\n1 2 x\n1.5 2.5\n",
                 java.nio.file.StandardOpenOption.APPEND);
-        assertThat(StoredLearning.open(tmp.resolve("home"), store, new ErrorSmoothing.EqualWeights()).parallelWork()
-                .runs()).hasSize(3).last().isEqualTo(new ParallelWork(1.5, 2.5, ParallelWork.UNKNOWN_WIDTH));
+        assertThat(StoredLearning.open(tmp.resolve("home"), store, new ErrorSmoothing.EqualWeights(),
+                Clock.systemUTC()).parallelWork().runs()).hasSize(3).last().isEqualTo(new ParallelWork(1.5, 2.5, ParallelWork.UNKNOWN_WIDTH));
     }
 
     @Test
