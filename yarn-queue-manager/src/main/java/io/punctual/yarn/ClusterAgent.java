@@ -1,6 +1,7 @@
 package io.punctual.yarn;
 
 import io.punctual.yarn.queues.SchedulerConfRest;
+import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,14 +28,14 @@ final class ClusterAgent {
     private static final Duration REREAD = Duration.ofMinutes(1);
 
     private final Configuration clientConf;
-    private final String webAddress;
+    private final ResourceManagerWebApp webApp;
     private final Clock clock;
     private AgentReplica replica;
     private Instant readAt = Instant.MIN;
 
-    ClusterAgent(Configuration clientConf, String webAddress, Clock clock) {
+    ClusterAgent(Configuration clientConf, ResourceManagerWebApp webApp, Clock clock) {
         this.clientConf = clientConf;
-        this.webAddress = webAddress;
+        this.webApp = webApp;
         this.clock = clock;
     }
 
@@ -70,7 +71,7 @@ final class ClusterAgent {
         long periodicity = clientConf.getLong(YarnConfiguration.RM_RESERVATION_SYSTEM_MAX_PERIODICITY,
                 YarnConfiguration.DEFAULT_RM_RESERVATION_SYSTEM_MAX_PERIODICITY);
         try {
-            Map<String, String> live = SchedulerConfRest.at(webAddress, user()).read().properties();
+            Map<String, String> live = SchedulerConfRest.at(webApp, user()).read().properties();
             return new AgentReplica(live, "read from the ResourceManager's scheduler configuration", step,
                     periodicity);
         } catch (GatewayException | IllegalArgumentException closed) {

@@ -3,8 +3,8 @@ package io.punctual.yarn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -25,12 +25,14 @@ final class ResourceManagerRest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final URI base;
+    private final ResourceManagerWebApp webApp;
     private final HttpClient http;
 
-    ResourceManagerRest(String webAddress) {
-        this.base = URI.create("http://" + webAddress);
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    ResourceManagerRest(ResourceManagerWebApp webApp) {
+        this.webApp = webApp;
+        // A standby ResourceManager redirects its REST calls to the active one.
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** Effective resources of every queue, by leaf name; empty when the REST API cannot be read. */
@@ -72,9 +74,8 @@ final class ResourceManagerRest {
     }
 
     private JsonNode get(String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10))
-                .header("Accept", "application/json").GET().build();
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = webApp.send(http, base -> HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(10)).header("Accept", "application/json").GET().build());
         if (response.statusCode() != 200) {
             throw new IOException("GET " + path + " answered HTTP " + response.statusCode());
         }

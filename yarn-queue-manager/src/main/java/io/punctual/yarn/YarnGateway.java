@@ -2,6 +2,7 @@ package io.punctual.yarn;
 
 import java.io.IOException;
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,11 +48,12 @@ public final class YarnGateway implements ClusterGateway {
         this.client = YarnClient.createYarnClient();
         this.remedy = remedy;
         this.clock = clock;
-        this.rmAddress = conf.get("yarn.resourcemanager.address", "0.0.0.0:8032");
-        this.rest = new ResourceManagerRest(conf.get("yarn.resourcemanager.webapp.address", "0.0.0.0:8088"));
+        this.rmAddress = YarnGateways.rpcAddresses(conf);
+        ResourceManagerWebApp webApp = ResourceManagerWebApp.of(conf);
+        this.rest = new ResourceManagerRest(webApp);
         this.minimumAllocation = new Resources(conf.getLong("yarn.scheduler.minimum-allocation-mb", 1024),
                 conf.getLong("yarn.scheduler.minimum-allocation-vcores", 1));
-        this.agent = new ClusterAgent(conf, YarnGateways.webAddress(conf), clock);
+        this.agent = new ClusterAgent(conf, webApp, clock);
         this.queues = new QueueReads(client, rest, clock);
         this.logs = new ContainerLogs(client, conf);
         client.init(conf);

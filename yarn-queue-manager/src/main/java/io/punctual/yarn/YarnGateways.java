@@ -2,12 +2,16 @@ package io.punctual.yarn;
 
 import io.punctual.yarn.queues.SchedulerConfRest;
 import io.punctual.yarn.queues.SchedulerConfiguration;
+import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.yarn.conf.HAUtil;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /** Ways to obtain a {@link YarnGateway} without handling Hadoop types outside this module. */
@@ -29,20 +33,29 @@ public final class YarnGateways {
 
     /**
      * The scheduler configuration API of the cluster whose configuration directory is {@code confDir}, acting as
-     * {@code user} (who must be a YARN admin to change queues). Uses the HTTPS address when {@code yarn.http.policy}
-     * is HTTPS_ONLY.
+     * {@code user} (who must be a YARN admin to change queues), at the web address YARN's own clients would use
+     * ({@link ResourceManagerWebApp}: HTTPS under {@code yarn.http.policy} HTTPS_ONLY, every ResourceManager of an
+     * HA pair in turn).
      */
     public static SchedulerConfiguration schedulerConfiguration(Path confDir, String user) {
-        return SchedulerConfRest.at(webAddress(load(confDir)), user);
+        return SchedulerConfRest.at(ResourceManagerWebApp.of(load(confDir)), user);
     }
 
-    /** The ResourceManager's web address: the HTTPS one when {@code yarn.http.policy} is HTTPS_ONLY. */
-    static String webAddress(Configuration conf) {
-        boolean https = "HTTPS_ONLY".equals(conf.get(YarnConfiguration.YARN_HTTP_POLICY_KEY, "HTTP_ONLY"));
-        return https
-                ? "https://" + conf.get(YarnConfiguration.RM_WEBAPP_HTTPS_ADDRESS,
-                        YarnConfiguration.DEFAULT_RM_WEBAPP_HTTPS_ADDRESS)
-                : conf.get(YarnConfiguration.RM_WEBAPP_ADDRESS, YarnConfiguration.DEFAULT_RM_WEBAPP_ADDRESS);
+    /**
+     * The client address of the ResourceManager a configuration names, for messages: with HA, every id's (as
+     * {@code rm1=host:port, rm2=host:port}), which YARN's client tries in turn.
+     */
+    static String rpcAddresses(Configuration conf) {
+        if (!HAUtil.isHAEnabled(conf)) {
+            return conf.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
+        }
+        List<String> named = new ArrayList<>();
+        for (String id : HAUtil.getRMHAIds(conf)) {
+            String address = conf.get(HAUtil.addSuffix(YarnConfiguration.RM_ADDRESS, id));
+            String host = conf.get(HAUtil.addSuffix(YarnConfiguration.RM_HOSTNAME, id), "?");
+            named.add(id + "=" + (address != null ? address : host + ":" + YarnConfiguration.DEFAULT_RM_PORT));
+        }
+        return String.join(", ", named);
     }
 
     static YarnConfiguration load(Path confDir) {
@@ -104,6 +117,11 @@ public final class YarnGateways {
         conf.setInt(CommonConfigurationKeys.IPC_CLIENT_CONNECT_TIMEOUT_KEY, (int) Math.min(2_000, connect));
         if (!patience.answer().isZero()) {
             conf.setInt(CommonConfigurationKeys.IPC_CLIENT_RPC_TIMEOUT_KEY, (int) patience.answer().toMillis());
+        }
+        if (HAUtil.isHAEnabled(conf) && conf.get(YarnConfiguration.CLIENT_FAILOVER_MAX_ATTEMPTS) == null) {
+            // With HA the proxy counts failovers instead of retries (max-wait / interval, here one): enough to try
+            // each ResourceManager once more after the first, so a dead first id never hides a live second one.
+            conf.setInt(YarnConfiguration.CLIENT_FAILOVER_MAX_ATTEMPTS, HAUtil.getRMHAIds(conf).size());
         }
         return conf;
     }

@@ -3,6 +3,7 @@ package io.punctual.yarn.queues;
 import io.punctual.yarn.GatewayException;
 import io.punctual.yarn.queues.QueueChangeOutcome.Stage;
 import io.punctual.yarn.queues.SchedConfWire.Format;
+import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -12,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -30,14 +32,14 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
     private static final String CONF = "/ws/v1/cluster/scheduler-conf";
     private static final String VALIDATE = CONF + "/validate";
 
-    private final URI base;
+    private final ResourceManagerWebApp webApp;
     private final String user;
     private final HttpClient http;
     private final Duration timeout;
     private final AtomicReference<Format> format = new AtomicReference<>(Format.XML);
 
-    public SchedulerConfRest(URI base, String user, Duration timeout) {
-        this.base = Objects.requireNonNull(base, "ResourceManager web address");
+    public SchedulerConfRest(ResourceManagerWebApp webApp, String user, Duration timeout) {
+        this.webApp = Objects.requireNonNull(webApp, "ResourceManager web app");
         this.user = Objects.requireNonNull(user, "user");
         if (user.isBlank()) {
             throw new IllegalArgumentException("a user name is needed to change the scheduler configuration");
@@ -50,20 +52,25 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
 
     /** A client of the ResourceManager web app at {@code host:port} (or a full http(s) URL), acting as {@code user}. */
     public static SchedulerConfRest at(String webAddress, String user) {
-        String url = webAddress.contains("://") ? webAddress : "http://" + webAddress;
-        return new SchedulerConfRest(URI.create(url), user, Duration.ofSeconds(60));
+        return at(ResourceManagerWebApp.at(webAddress), user);
+    }
+
+    /** A client of {@code webApp} (with HA, whichever ResourceManager answers), acting as {@code user}. */
+    public static SchedulerConfRest at(ResourceManagerWebApp webApp, String user) {
+        return new SchedulerConfRest(webApp, user, Duration.ofSeconds(60));
     }
 
     @Override
     public SchedulerConf read() {
-        Response response = send(HttpRequest.newBuilder(uri(CONF)).GET(), "read the scheduler configuration");
+        Response response = send(base -> HttpRequest.newBuilder(uri(base, CONF)).GET(),
+                "read the scheduler configuration");
         if (response.status() != 200) {
             throw failure("read the scheduler configuration", response);
         }
         try {
             return SchedConfWire.parseConf(response.body());
         } catch (IllegalArgumentException e) {
-            throw new GatewayException("could not read the scheduler configuration from " + base + ": "
+            throw new GatewayException("could not read the scheduler configuration from " + webApp.current() + ": "
                     + e.getMessage(), e);
         }
     }
@@ -95,7 +102,8 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
         Format other = tried == Format.XML ? Format.JSON : Format.XML;
         Response retried = sendChange(method, path, change, other, what);
         if (SchedConfWire.formatUnreadable(retried.status(), retried.body())) {
-            throw new GatewayException("the ResourceManager at " + base + " reads neither XML nor JSON queue changes ("
+            throw new GatewayException("the ResourceManager at " + webApp.current()
+                    + " reads neither XML nor JSON queue changes ("
                     + SchedConfWire.abbreviate(SchedConfWire.message(retried.body())) + ")");
         }
         format.set(other);
@@ -103,16 +111,15 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
     }
 
     private Response sendChange(String method, String path, QueueChange change, Format body, String what) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
-                .header("Content-Type", body.mediaType)
-                .method(method, HttpRequest.BodyPublishers.ofString(SchedConfWire.body(change, body)));
-        return send(request, what);
+        String text = SchedConfWire.body(change, body);
+        return send(base -> HttpRequest.newBuilder(uri(base, path)).header("Content-Type", body.mediaType)
+                .method(method, HttpRequest.BodyPublishers.ofString(text)), what);
     }
 
     private QueueChangeOutcome refusedOrFail(Stage stage, Response response, String what) {
         String message = SchedConfWire.message(response.body());
         if (response.status() == 400 && message.contains("MutableConfScheduler")) {
-            throw new GatewayException("the scheduler configuration of the ResourceManager at " + base
+            throw new GatewayException("the scheduler configuration of the ResourceManager at " + webApp.current()
                     + " cannot be changed at run time (" + message + "); set yarn.scheduler.configuration.store.class"
                     + " (memory, fs, leveldb or zk) on the ResourceManager and restart it");
         }
@@ -125,29 +132,28 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
     private GatewayException failure(String what, Response response) {
         String message = SchedConfWire.abbreviate(SchedConfWire.message(response.body()));
         return switch (response.status()) {
-            case 401, 403 -> new GatewayException("the ResourceManager at " + base + " does not let user '" + user
-                    + "' " + what + " (HTTP " + response.status() + ": " + message + "); queue changes need YARN"
+            case 401, 403 -> new GatewayException("the ResourceManager at " + webApp.current() + " does not let user '"
+                    + user + "' " + what + " (HTTP " + response.status() + ": " + message + "); queue changes need YARN"
                     + " admin rights (yarn.admin.acl) and, on a secure cluster, SPNEGO");
-            case 404, 405 -> new GatewayException("the ResourceManager at " + base + " has no scheduler configuration"
-                    + " API (HTTP " + response.status() + " for " + what + "); it needs the CapacityScheduler of"
-                    + " Hadoop 3.3 or later");
-            default -> new GatewayException("could not " + what + ": the ResourceManager at " + base
+            case 404, 405 -> new GatewayException("the ResourceManager at " + webApp.current()
+                    + " has no scheduler configuration API (HTTP " + response.status() + " for " + what
+                    + "); it needs the CapacityScheduler of Hadoop 3.3 or later");
+            default -> new GatewayException("could not " + what + ": the ResourceManager at " + webApp.current()
                     + " answered HTTP " + response.status() + " (" + message + ")");
         };
     }
 
-    private URI uri(String path) {
+    private URI uri(URI base, String path) {
         return base.resolve(path + "?user.name=" + URLEncoder.encode(user, StandardCharsets.UTF_8));
     }
 
-    private Response send(HttpRequest.Builder request, String what) {
+    private Response send(Function<URI, HttpRequest.Builder> request, String what) {
         try {
-            HttpResponse<String> response = http.send(request.timeout(timeout).header("Accept", "application/json")
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = webApp.send(http, base -> request.apply(base).timeout(timeout)
+                    .header("Accept", "application/json").build());
             return new Response(response.statusCode(), response.body());
         } catch (IOException e) {
-            throw new GatewayException("could not " + what + ": the ResourceManager web app at " + base
-                    + " did not answer (" + e + "); check yarn.resourcemanager.webapp.address", e);
+            throw new GatewayException("could not " + what + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GatewayException("interrupted while waiting to " + what, e);

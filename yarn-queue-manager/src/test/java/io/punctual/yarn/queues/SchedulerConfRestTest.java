@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -48,8 +48,8 @@ class SchedulerConfRestTest {
             answer(exchange, request.method().equals("GET") ? new Answer(200, CONF_JSON) : mutations.apply(request));
         });
         server.start();
-        return new SchedulerConfRest(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), "punctual",
-                Duration.ofSeconds(5));
+        return new SchedulerConfRest(ResourceManagerWebApp.at("127.0.0.1:" + server.getAddress().getPort()),
+                "punctual", Duration.ofSeconds(5));
     }
 
     private static void answer(HttpExchange exchange, Answer answer) throws IOException {
@@ -156,7 +156,9 @@ class SchedulerConfRestTest {
         int port = server.getAddress().getPort();
         stop();
 
-        var gone = new SchedulerConfRest(URI.create("http://127.0.0.1:" + port), "punctual", Duration.ofSeconds(2));
-        assertThatThrownBy(gone::read).isInstanceOf(GatewayException.class).hasMessageContaining("did not answer");
+        var gone = new SchedulerConfRest(ResourceManagerWebApp.at("127.0.0.1:" + port), "punctual",
+                Duration.ofSeconds(2));
+        assertThatThrownBy(gone::read).isInstanceOf(GatewayException.class).hasMessageContaining("did not answer")
+                .hasMessageContaining("127.0.0.1:" + port).hasMessageContaining("check that the ResourceManager runs");
     }
 }

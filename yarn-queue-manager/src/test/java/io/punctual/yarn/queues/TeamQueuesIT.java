@@ -14,6 +14,11 @@ import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
 import io.punctual.yarn.StageRequest;
+import io.punctual.yarn.YarnGateways;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Team queues through the real scheduler configuration API of an embedded ResourceManager (one cluster for the
@@ -58,6 +64,33 @@ class TeamQueuesIT {
     void nothingIsLeftBehind() {
         teams.list().forEach(team -> assertThat(teams.remove(team.team())).isInstanceOf(TeamQueueOutcome.Removed.class));
         assertThat(scheduler.read()).isEqualTo(original);
+    }
+
+    @Test
+    void anHaPairWhoseFirstResourceManagerIsDownIsReachedThroughTheSecondForQueuesAndForEveryGatewayCall(
+            @TempDir Path confDir) throws Exception {
+        int down;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            down = socket.getLocalPort();
+        }
+        // A client's yarn-site.xml for an HA pair as YARN's own clients read it: rm1 is gone, rm2 is this cluster.
+        Files.writeString(confDir.resolve("yarn-site.xml"), """
+                <configuration>
+                  <property><name>yarn.resourcemanager.ha.enabled</name><value>true</value></property>
+                  <property><name>yarn.resourcemanager.ha.rm-ids</name><value>rm1,rm2</value></property>
+                  <property><name>yarn.resourcemanager.address.rm1</name><value>127.0.0.1:%d</value></property>
+                  <property><name>yarn.resourcemanager.webapp.address.rm1</name><value>127.0.0.1:%d</value></property>
+                  <property><name>yarn.resourcemanager.address.rm2</name><value>%s</value></property>
+                  <property><name>yarn.resourcemanager.webapp.address.rm2</name><value>%s</value></property>
+                </configuration>
+                """.formatted(down, down, cluster.yarn().resourceManagerAddress(),
+                cluster.yarn().resourceManagerWebAddress()));
+
+        assertThat(YarnGateways.schedulerConfiguration(confDir, "punctual").read()).isEqualTo(original);
+        try (ClusterGateway ha = YarnGateways.fromConfDir(confDir, Clock.systemUTC())) {
+            assertThat(ha.snapshot().queue("adhoc")).isPresent();
+            assertThat(ha.reservations("sla")).isEmpty();
+        }
     }
 
     @Test
