@@ -32,7 +32,7 @@ run() {
 }
 
 echo "== release-smoke: $(basename "$tarball") unpacked in $release"
-for path in LICENSE NOTICE README.md CHANGELOG.md Dockerfile conf/punctual.service conf/site.conf \
+for path in LICENSE NOTICE README.md CHANGELOG.md docs/prerequisites.md Dockerfile conf/punctual.service conf/site.conf \
     conf/embedded/site.conf lib/punctual-workloads.jar lib/spark/spark-runtime.classpath bin/lib/jvm-opens.sh; do
   [ -s "$release/$path" ] || fail "the release has no $path"
 done
@@ -51,6 +51,7 @@ version="$(run --version)" || fail "--version exited $?"
 echo "$version"
 [[ "$version" =~ ^Punctual\ [0-9]+\.[0-9]+\.[0-9]+(-SNAPSHOT)?\ for\ Spark\ 3\. ]] || fail "--version printed '$version'"
 run serve --help >"$work/serve-help" || fail "serve --help exited $?"
+run doctor --help | grep -q "prerequisites" || fail "doctor --help does not run without lib/embedded/"
 grep -q -- "--embedded" "$work/serve-help" || fail "serve --help does not describe --embedded"
 run config check "$release/conf" >"$work/check" || { cat "$work/check"; fail "config check of the shipped conf/ failed"; }
 run simulate --trace synthetic:jobs=50,span=3600,keys=5,recurring=0.5 --nodes 2 --policies oracle,justice \
@@ -65,11 +66,11 @@ chmod +x "$work/fakejdk/bin/java"
 classpath_of() {
   (cd "$work/elsewhere" && "${bare[@]}" "JAVA_HOME=$work/fakejdk" "$release/bin/punctual" "$@")
 }
-for command in "demo" "cluster" "serve --embedded" "submit --embedded --deadline 5m app.jar"; do
+for command in "demo" "cluster" "serve --embedded" "submit --embedded --deadline 5m app.jar" "doctor --embedded"; do
   # shellcheck disable=SC2086
   [[ "$(classpath_of $command)" == *"/lib/embedded/*"* ]] || fail "'$command' runs without lib/embedded/"
 done
-for command in "serve" "submit --deadline 5m app.jar" "simulate" "--version"; do
+for command in "serve" "submit --deadline 5m app.jar" "simulate" "--version" "doctor"; do
   # shellcheck disable=SC2086
   [[ "$(classpath_of $command)" != *"embedded"* ]] || fail "'$command' runs with lib/embedded/"
 done

@@ -7,6 +7,7 @@ import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
 import io.punctual.submit.cli.DemoCommand;
+import io.punctual.submit.cli.DoctorCommand;
 import io.punctual.submit.cli.ExitStatus;
 import io.punctual.submit.cli.ExplainCommand;
 import io.punctual.submit.cli.HistoryCommand;
@@ -43,6 +44,7 @@ public final class Main {
         commands.put("history", new HistoryCommand());
         commands.put("config", new ConfigCheckCommand());
         commands.put("queues", new QueuesCommand());
+        commands.put("doctor", new DoctorCommand());
         commands.put("serve", new ServeCommand());
         commands.put("cluster", new ClusterCommand());
         commands.put("simulate", new SimulateCommand());

@@ -227,6 +227,22 @@ class MainTest {
         }
     }
 
+    @Test
+    void doctorSaysWhatIsMissingWithTheFixAndExitsOneWhenTheResourceManagerIsNotThere() throws IOException {
+        int closedPort = closedPort();
+        Path conf = hadoopConf(closedPort, "  <property><name>yarn.resourcemanager.webapp.address</name><value>"
+                + "127.0.0.1:" + closedPort + "</value></property>\n");
+
+        int status = run(Map.of("HADOOP_CONF_DIR", conf.toString()), "doctor");
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(status).as(error()).isEqualTo(1);
+        assertThat(printed).contains("MISSING  the ResourceManager answers: no answer at 127.0.0.1:" + closedPort)
+                .contains("fix: start it").contains("unknown  the ReservationSystem is on")
+                .contains("ok       Punctual's directories are writable")
+                .contains("punctual doctor: 2 prerequisites missing; see docs/prerequisites.md");
+    }
+
     /** A port nothing listens on: taken and let go at once. */
     private static int closedPort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {

@@ -48,7 +48,7 @@ public final class YarnGateway implements ClusterGateway {
         this.client = YarnClient.createYarnClient();
         this.remedy = remedy;
         this.clock = clock;
-        this.rmAddress = YarnGateways.rpcAddresses(conf);
+        this.rmAddress = YarnGateways.describeAddresses(conf);
         ResourceManagerWebApp webApp = ResourceManagerWebApp.of(conf);
         this.rest = new ResourceManagerRest(webApp);
         this.minimumAllocation = new Resources(conf.getLong("yarn.scheduler.minimum-allocation-mb", 1024),

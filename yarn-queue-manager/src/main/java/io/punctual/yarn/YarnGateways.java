@@ -45,7 +45,7 @@ public final class YarnGateways {
      * The client address of the ResourceManager a configuration names, for messages: with HA, every id's (as
      * {@code rm1=host:port, rm2=host:port}), which YARN's client tries in turn.
      */
-    static String rpcAddresses(Configuration conf) {
+    public static String describeAddresses(Configuration conf) {
         if (!HAUtil.isHAEnabled(conf)) {
             return conf.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
         }
@@ -56,6 +56,14 @@ public final class YarnGateways {
             named.add(id + "=" + (address != null ? address : host + ":" + YarnConfiguration.DEFAULT_RM_PORT));
         }
         return String.join(", ", named);
+    }
+
+    /**
+     * The client configuration in {@code confDir} as a gateway uses it, for this module's other clients of the same
+     * ResourceManager: giving up after {@code patience}.
+     */
+    public static Configuration clientConfiguration(Path confDir, ClientPatience patience) {
+        return bounded(load(confDir), patience);
     }
 
     static YarnConfiguration load(Path confDir) {
