@@ -54,6 +54,7 @@ final class BatchLaunch {
     private final Map<Integer, SubmissionState> live = new ConcurrentHashMap<>();
     private final Map<Integer, Conductor> conductors = new ConcurrentHashMap<>();
     private final Set<Integer> busy = ConcurrentHashMap.newKeySet();
+    private volatile long epoch;
     private final Set<Integer> ticking = ConcurrentHashMap.newKeySet();
     private final Set<Integer> interrupted = ConcurrentHashMap.newKeySet();
 
@@ -141,6 +142,11 @@ final class BatchLaunch {
             pause(id, e);
         } catch (StoreUnavailable e) {
             pause(id, e);
+        } catch (LeadLost e) {
+            // Nothing was launched: the new lead adopts the batch from its record and carries it on.
+            LOG.warn("{}", e.getMessage());
+            live.remove(id);
+            conductors.remove(id);
         } catch (RuntimeException e) {
             LOG.warn("batch {} failed", id, e);
             fail(id, "failed while launching: " + e.getMessage());
@@ -219,8 +225,10 @@ final class BatchLaunch {
             if (before.isFinal()) {
                 return next;
             }
-            // The end and its log line in one write: a client that sees the batch ended must also see why.
-            change(id, b -> endLogged(BatchStates.write(b, next, now()).build(), next));
+            // The end and its log line in one write: a client that sees the batch ended must also see why. The
+            // launch record is the lead's alone: a gateway that lost the lead unawares is refused it (LeadLost).
+            change(id, b -> endLogged(BatchStates.write(b, next, now()).build(), next),
+                    next instanceof SubmissionState.Launching);
             count(id, live.get(id), next);
             if (next.isEnded()) {
                 live.remove(id);
@@ -363,15 +371,28 @@ final class BatchLaunch {
 
     /** Applies a change to the stored batch under the batch's own lock and returns what was stored. */
     BatchRecord change(int id, UnaryOperator<BatchRecord> update) {
+        return change(id, update, false);
+    }
+
+    private BatchRecord change(int id, UnaryOperator<BatchRecord> update, boolean asLead) {
         synchronized (locks.computeIfAbsent(id, k -> new Object())) {
             BatchRecord current = stored(id);
             BatchRecord next = update.apply(current);
             if (next != current) {
                 next = next.toBuilder().updatedAt(now()).build();
-                store.update(next);
+                if (asLead) {
+                    store.updateAsLead(next, epoch);
+                } else {
+                    store.update(next);
+                }
             }
             return next;
         }
+    }
+
+    /** The lead's epoch this gateway launches under, from the lease ({@link Lease#epoch()}). */
+    void leadAs(long epoch) {
+        this.epoch = epoch;
     }
 
     private BatchRecord stored(int id) {

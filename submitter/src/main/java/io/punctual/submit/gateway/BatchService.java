@@ -191,7 +191,8 @@ public final class BatchService implements AutoCloseable {
      * Whether this gateway leads the ones sharing its store: only the lead launches. One that does not lead records
      * a batch and leaves it to the lead, which {@linkplain #adoptUnowned adopts} it.
      */
-    void lead(boolean leads) {
+    void lead(boolean leads, long epoch) {
+        launch.leadAs(epoch);
         if (leads && !leading) {
             // What this gateway remembers of batches it followed before may be stale: another gateway led since.
             owned.clear();

@@ -19,6 +19,17 @@ public interface BatchStore extends AutoCloseable {
     /** Replaces a batch's record. */
     void update(BatchRecord record);
 
+    /**
+     * Replaces a batch's record only if {@code epoch} is the current lead's ({@link Lease#epoch()}): the write that
+     * comes before a launch, so that a gateway that lost the lead without knowing it never launches. A store only
+     * one gateway uses has one lead and writes at once.
+     *
+     * @throws LeadLost when another gateway took the lead since; nothing was written
+     */
+    default void updateAsLead(BatchRecord record, long epoch) {
+        update(record);
+    }
+
     Optional<BatchRecord> get(int id);
 
     /** Every batch, by id. */

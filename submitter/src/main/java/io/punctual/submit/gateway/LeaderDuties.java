@@ -33,7 +33,7 @@ final class LeaderDuties implements Runnable {
     /** At start-up: recovers if this gateway leads; returns batches re-attached and launched again. */
     int[] start() {
         leading = lease.held();
-        batches.lead(leading);
+        batches.lead(leading, lease.epoch());
         return leading ? recovery.recover() : new int[] {0, 0};
     }
 
@@ -46,11 +46,11 @@ final class LeaderDuties implements Runnable {
                     LOG.warn("this gateway no longer leads: another one launches and follows batches now");
                 }
                 leading = false;
-                batches.lead(false);
+                batches.lead(false, lease.epoch());
                 return;
             }
             if (!leading) {
-                batches.lead(true);
+                batches.lead(true, lease.epoch());
                 int[] recovered = recovery.recover();
                 leading = true;
                 LOG.info("this gateway took the lead: {} batches re-attached to YARN, {} carried on from before"

@@ -13,6 +13,15 @@ public interface Lease extends AutoCloseable {
     /** Whether this gateway leads now; asking may take a lead that is free (its holder died). */
     boolean held();
 
+    /**
+     * The fencing token of the lead this gateway holds, or last held: a number that grows each time any gateway
+     * takes the lead, so a store can refuse a launch record from a gateway that lost the lead without noticing
+     * (paused past its session's end). 0 before this gateway first led, and always for a gateway alone.
+     */
+    default long epoch() {
+        return 0;
+    }
+
     @Override
     default void close() {
     }

@@ -30,6 +30,8 @@ public final class PostgresBatchStore implements BatchStore {
     /** Held while the schema is created, so that gateways starting together do not race on it. */
     private static final long SCHEMA_LOCK = 0x70756e6374_01L;
     private static final String COLUMNS = "SELECT id, record FROM punctual_batches";
+    /** One row: the epoch of the latest lead ({@link PostgresLease}). */
+    static final String LEAD_TABLE = "punctual_lead";
 
     private final HikariDataSource pool;
     private final String where;
@@ -93,6 +95,8 @@ public final class PostgresBatchStore implements BatchStore {
                 s.execute("CREATE INDEX IF NOT EXISTS punctual_batches_unfinished ON punctual_batches (id)"
                         + " WHERE NOT finished");
                 s.execute("CREATE SEQUENCE IF NOT EXISTS punctual_batch_ids MINVALUE 0 START 0");
+                s.execute("CREATE TABLE IF NOT EXISTS " + LEAD_TABLE + " (id integer PRIMARY KEY CHECK (id = 1),"
+                        + " epoch bigint NOT NULL)");
                 c.commit();
             } finally {
                 c.setAutoCommit(true);
@@ -145,17 +149,51 @@ public final class PostgresBatchStore implements BatchStore {
 
     @Override
     public void update(BatchRecord record) {
-        int changed = run(c -> {
-            try (PreparedStatement update = c.prepareStatement(
-                    "UPDATE punctual_batches SET record = ?::jsonb, finished = ?, updated_at = now() WHERE id = ?")) {
-                update.setString(1, StoredJson.text(record));
-                update.setBoolean(2, record.isFinal());
-                update.setInt(3, record.id());
-                return update.executeUpdate();
+        run(c -> {
+            write(c, record);
+            return null;
+        });
+    }
+
+    private static void write(Connection c, BatchRecord record) throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(
+                "UPDATE punctual_batches SET record = ?::jsonb, finished = ?, updated_at = now() WHERE id = ?")) {
+            update.setString(1, StoredJson.text(record));
+            update.setBoolean(2, record.isFinal());
+            update.setInt(3, record.id());
+            if (update.executeUpdate() != 1) {
+                throw new IllegalStateException("batch " + record.id() + " is not in the store; it cannot be updated");
+            }
+        }
+    }
+
+    /**
+     * The epoch is read with a share lock on its row in the same transaction as the write, so a gateway taking the
+     * lead (which updates that row) waits for a check under way and every later check sees its epoch.
+     */
+    @Override
+    public void updateAsLead(BatchRecord record, long epoch) {
+        long current = run(c -> {
+            c.setAutoCommit(false);
+            try (PreparedStatement lead = c.prepareStatement("SELECT epoch FROM " + LEAD_TABLE
+                    + " WHERE id = 1 FOR SHARE"); ResultSet row = lead.executeQuery()) {
+                long now = row.next() ? row.getLong(1) : 0;
+                if (now == epoch) {
+                    write(c, record);
+                }
+                c.commit();
+                return now;
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
             }
         });
-        if (changed != 1) {
-            throw new IllegalStateException("batch " + record.id() + " is not in the store; it cannot be updated");
+        if (current != epoch) {
+            throw new LeadLost("batch " + record.id() + " was not recorded for launch: this gateway led as epoch "
+                    + epoch + ", and the lead is now epoch " + current + " (another gateway took it); that one"
+                    + " carries the batch on");
         }
     }
 

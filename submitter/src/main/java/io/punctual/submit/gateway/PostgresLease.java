@@ -23,6 +23,7 @@ final class PostgresLease implements Lease {
     private final SiteConfig.Database database;
     private Connection session;
     private boolean holding;
+    private volatile long epoch;
 
     PostgresLease(SiteConfig.Database database) {
         this.database = database;
@@ -40,6 +41,10 @@ final class PostgresLease implements Lease {
                     session = connect();
                 }
                 holding = tryLock();
+                if (holding) {
+                    epoch = nextEpoch();
+                    LOG.info("leading the gateways on {} as epoch {}", database.url(), epoch);
+                }
             } catch (SQLException e) {
                 LOG.debug("cannot ask for the lead on {}: {}", database.url(), e.getMessage());
                 drop();
@@ -69,6 +74,25 @@ final class PostgresLease implements Lease {
             row.next();
             return row.getBoolean(1);
         }
+    }
+
+    /**
+     * Counts this lead in the shared epoch. It waits for any launch record still being checked against the epoch
+     * before (which holds the row), so once this returns no write of an older lead can pass the check.
+     */
+    private long nextEpoch() throws SQLException {
+        try (Statement s = session.createStatement();
+             ResultSet row = s.executeQuery("INSERT INTO " + PostgresBatchStore.LEAD_TABLE + " (id, epoch) VALUES"
+                     + " (1, 1) ON CONFLICT (id) DO UPDATE SET epoch = " + PostgresBatchStore.LEAD_TABLE
+                     + ".epoch + 1 RETURNING epoch")) {
+            row.next();
+            return row.getLong(1);
+        }
+    }
+
+    @Override
+    public long epoch() {
+        return epoch;
     }
 
     private void drop() {

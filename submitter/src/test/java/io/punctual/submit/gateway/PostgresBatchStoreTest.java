@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.punctual.submit.request.SubmitArguments;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -152,12 +153,7 @@ class PostgresBatchStoreTest {
             assertThat(two.held()).isFalse();
             assertThat(one.held()).isTrue();
             // The holder's session ends as it would when its process dies: PostgreSQL frees the lock.
-            try (Connection c = DriverManager.getConnection(postgres.server().url(), "punctual", "");
-                 Statement s = c.createStatement()) {
-                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                        + " WHERE application_name = 'punctual-gateway-lease' AND pid IN"
-                        + " (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
-            }
+            endLeaseSession();
             // The backend ends a moment after it is told to; a gateway asks again every poll-interval.
             long giveUp = System.nanoTime() + 10_000_000_000L;
             while (!two.held() && System.nanoTime() < giveUp) {
@@ -165,6 +161,50 @@ class PostgresBatchStoreTest {
             }
             assertThat(two.held()).isTrue();
             assertThat(one.held()).isFalse();
+        }
+    }
+
+    /**
+     * A lead that lost its session without noticing (paused past it) keeps its old epoch; the gateway that took the
+     * lead counted a new one, so the old lead's launch record is refused and nothing of it is written.
+     */
+    @Test
+    void aLaunchRecordFromALeadThatLostTheLeadUnawaresIsRefusedAndTheNewLeadsPasses() throws Exception {
+        try (PostgresBatchStore store = PostgresBatchStore.open(postgres.server().database());
+             PostgresLease one = new PostgresLease(postgres.server().database());
+             PostgresLease two = new PostgresLease(postgres.server().database())) {
+            var batch = store.createOnce("finance", null, id -> record(id, "finance", null)).record();
+            assertThat(one.held()).isTrue();
+            long first = one.epoch();
+            store.updateAsLead(batch.withState(BatchState.STARTING, 3_000L), first);
+            assertThat(store.get(batch.id()).orElseThrow().state()).isEqualTo(BatchState.STARTING);
+
+            endLeaseSession();
+            long giveUp = System.nanoTime() + 10_000_000_000L;
+            while (!two.held() && System.nanoTime() < giveUp) {
+                Thread.sleep(100);
+            }
+            assertThat(two.held()).isTrue();
+            assertThat(two.epoch()).isGreaterThan(first);
+
+            assertThatThrownBy(() -> store.updateAsLead(batch.withState(BatchState.RUNNING, 4_000L), first))
+                    .isInstanceOf(LeadLost.class).hasMessageContaining("epoch " + first)
+                    .hasMessageContaining("epoch " + two.epoch());
+            assertThat(store.get(batch.id()).orElseThrow().state()).isEqualTo(BatchState.STARTING);
+            store.updateAsLead(batch.withState(BatchState.RUNNING, 4_000L), two.epoch());
+            assertThat(store.get(batch.id()).orElseThrow().state()).isEqualTo(BatchState.RUNNING);
+            // The old lead still believes it holds the epoch it had: that is what it would write with.
+            assertThat(one.epoch()).isEqualTo(first);
+        }
+    }
+
+    /** Ends the session holding the lead's lock, as PostgreSQL does when that gateway's connection is gone. */
+    private static void endLeaseSession() throws SQLException {
+        try (Connection c = DriverManager.getConnection(postgres.server().url(), "punctual", "");
+             Statement s = c.createStatement()) {
+            s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    + " WHERE application_name = 'punctual-gateway-lease' AND pid IN"
+                    + " (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
         }
     }
 }

@@ -31,9 +31,12 @@ class TwoGatewaysTest {
     @RegisterExtension
     static final LocalPostgres.PerClass postgres = new LocalPostgres.PerClass();
 
+    private String database;
+
     @BeforeEach
     void database() throws Exception {
-        harness.shareDatabase(postgres.server().freshDatabase("two_gateways"));
+        database = postgres.server().freshDatabase("two_gateways");
+        harness.shareDatabase(database);
     }
 
     private InMemoryLauncher launcher() {
@@ -96,6 +99,28 @@ class TwoGatewaysTest {
         List<String> launched = Stream.concat(submissions(first).stream(), submissions(second).stream()).toList();
         assertThat(launched).hasSize(10).doesNotHaveDuplicates();
         assertThat(submissions(second)).hasSize(4);
+    }
+
+    /**
+     * A lead paused past its session's end still believes it leads when it resumes; by then another gateway took
+     * the lead and counted a new epoch (done here by hand, the lock left where it is). The paused lead's launch
+     * record is refused, so it launches nothing.
+     */
+    @Test
+    void aLeadWhoseEpochIsNoLongerTheLeadsLaunchesNothing() throws Exception {
+        InMemoryLauncher stale = launcher();
+        Gateway paused = harness.gateway(stale);
+        try (var c = java.sql.DriverManager.getConnection(database, "punctual", "");
+             var s = c.createStatement()) {
+            s.execute("UPDATE punctual_lead SET epoch = epoch + 1");
+        }
+
+        int id = JSON.readTree(post(paused, "while-paused").body()).get("id").asInt();
+        Thread.sleep(3_000);
+
+        assertThat(stale.requests()).as("nothing launched").isEmpty();
+        assertThat(JSON.readTree(call(paused, ANALYTICS, "GET", "/batches/" + id, null).body()).get("appId").isNull())
+                .isTrue();
     }
 
     @Test
