@@ -36,6 +36,12 @@ public record TaskModel(long splitBytes, long reduceBytes, double mapBytesPerSec
                 minTaskSeconds, maxTasks, runNoise, seconds);
     }
 
+    /** The same model with another spread of runs (σ of each run's log-normal factor on its task times). */
+    public TaskModel withRunNoise(double sigma) {
+        return new TaskModel(splitBytes, reduceBytes, mapBytesPerSecond, reduceBytesPerSecond, taskStartSeconds,
+                minTaskSeconds, maxTasks, sigma, launchSeconds);
+    }
+
     /** The job's stages at this run's noise, drawn from {@code random}. */
     public SimJob.Stages stages(TraceJob job, SplittableRandom random) {
         double noise = Math.exp(runNoise * SyntheticTrace.gaussian(random));

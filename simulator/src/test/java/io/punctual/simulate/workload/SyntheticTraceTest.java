@@ -33,6 +33,31 @@ class SyntheticTraceTest {
         assertThatThrownBy(() -> SyntheticTrace.parse("jobs=10,nodes=3")).hasMessageContaining("unknown")
                 .hasMessageContaining("synthetic:jobs=N");
         assertThatThrownBy(() -> SyntheticTrace.parse("jobs=ten")).hasMessageContaining("not a number");
-        assertThatThrownBy(() -> SyntheticTrace.parse("jobs=10,recurring=2")).hasMessageContaining("recurring in");
+        assertThatThrownBy(() -> SyntheticTrace.parse("jobs=10,recurring=2")).hasMessageContaining("recurring and grow in");
+    }
+
+    @Test
+    void growingKeysDoubleTheirInputFromHalfwayOnAndNothingElseChanges() {
+        List<TraceJob> plain = SyntheticTrace.parse("jobs=2000,span=1000,keys=8,recurring=0.7").generate(3);
+        List<TraceJob> grown = SyntheticTrace.parse("jobs=2000,span=1000,keys=8,recurring=0.7,grow=0.25")
+                .generate(3);
+
+        assertThat(grown).hasSameSizeAs(plain);
+        int doubled = 0;
+        for (int i = 0; i < plain.size(); i++) {
+            TraceJob before = plain.get(i);
+            TraceJob after = grown.get(i);
+            assertThat(after.id()).isEqualTo(before.id());
+            assertThat(after.submitSeconds()).isEqualTo(before.submitSeconds());
+            boolean grows = (before.key().equals("recurring0") || before.key().equals("recurring1"))
+                    && before.submitSeconds() > 500;
+            // ceil(0.25 × 8) = 2 keys grow; a byte may be lost to rounding when doubling.
+            assertThat(after.inputBytes()).as(before.toString())
+                    .isCloseTo(grows ? 2 * before.inputBytes() : before.inputBytes(),
+                            org.assertj.core.data.Offset.offset(1L));
+            doubled += grows ? 1 : 0;
+        }
+        assertThat(doubled).isGreaterThan(100);
+        assertThatThrownBy(() -> SyntheticTrace.parse("jobs=10,grow=1.5")).hasMessageContaining("recurring and grow in");
     }
 }

@@ -32,14 +32,15 @@ public final class SimulateCommand implements Command {
     static final String USAGE = """
             Usage: punctual simulate --trace <swim-file | synthetic:<spec>> --nodes <n> [--node <vcores>,<memoryMb>]
                                      [--policies <list>] [--deadlines <type>] [--seed <n>] [--launch <seconds>]
-                                     [--report <dir>] [--json] [--conf-dir <dir>]
+                                     [--run-noise <σ>] [--report <dir>] [--json] [--conf-dir <dir>]
 
             Runs each policy over the same jobs on a simulated cluster and prints one row per policy: satisfied-deadline
             ratio, met / dropped / killed jobs, productive and wasted time ratios, Jain's fairness and equality,
             utilisation, CPU-hours, and the simulation's own speed.
 
               --trace      a SWIM workload file (job, submit s, gap s, input, shuffle, output bytes per line),
-                           synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1], or latency-sensitive queues
+                           synthetic:jobs=N[,span=seconds][,keys=K][,recurring=0..1][,grow=0..1] (grow: that share
+                           of the recurring jobs doubles its input halfway through), or latency-sensitive queues
                            bursts:lqs=N[,tqs=M][,period=s][,on=s][,burst=share][,hours=h] for bopf, drf and
                            strict-priority (their default there), or Rayon-style reservation requests
                            reservations:requests=N[,load=L] for gree and gree-l
@@ -50,6 +51,8 @@ public final class SimulateCommand implements Command {
               --deadlines  Fixed1x, Fixed2x (default), Jockey1x2x, Jockey2x4x, 90loose, Aria1x3x, Aria2x4x
               --seed       the run's seed (default 1): the same seed gives the same jobs.csv, byte for byte
               --launch     seconds from a job's start to its first task (default %s; 0 is the Justice paper's setting)
+              --run-noise  σ of each run's log-normal factor on its task times (default %s): how far a run strays
+                           from its job's others
               --report     a directory for jobs.csv, summary.json, completion-cdf.png and utilisation.png
               --json       print summary.json's content instead of the table
             Progress goes to standard error. punctual policies use the site configuration (--conf-dir).
@@ -63,10 +66,10 @@ public final class SimulateCommand implements Command {
     @Override
     public int run(List<String> argv, CliContext context) {
         Flags flags = Flags.parse(argv, Set.of("--trace", "--nodes", "--node", "--policies", "--deadlines", "--seed",
-                "--launch", "--report", ConfDirs.FLAG), Set.of("--json", "--help"), "simulate");
+                "--launch", "--run-noise", "--report", ConfDirs.FLAG), Set.of("--json", "--help"), "simulate");
         if (flags.has("--help")) {
             context.out().printf(USAGE, DEFAULT_POLICIES, String.join(", ", DeployedPolicies.ADMISSIONS),
-                    TaskModel.DEFAULT.launchSeconds());
+                    TaskModel.DEFAULT.launchSeconds(), TaskModel.DEFAULT.runNoise());
             return 0;
         }
         SimulationRequest request = request(flags, context);
@@ -105,10 +108,15 @@ public final class SimulateCommand implements Command {
         if (!(launch >= 0) || Double.isInfinite(launch)) {
             throw new UsageException("--launch is a number of seconds ≥ 0, got " + launch);
         }
+        double noise = flags.number("--run-noise", TaskModel.DEFAULT.runNoise());
+        if (!(noise >= 0) || noise > 3) {
+            throw new UsageException("--run-noise is a σ between 0 and 3 (0.2 spreads runs by about ±20%), got "
+                    + noise);
+        }
         String tracePath = trace.startsWith("synthetic:") || bursts || reservations ? trace
                 : context.resolve(trace).toString();
         return new SimulationRequest(tracePath, cluster, policies, deadlines, seed,
-                flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch));
+                flags.value("--report").map(context::resolve), TaskModel.DEFAULT.withLaunchSeconds(launch).withRunNoise(noise));
     }
 
     /** Jobs under the papers' policies and Punctual's own, built from the site configuration. */

@@ -68,6 +68,22 @@ class SimulateCommandTest {
     }
 
     @Test
+    void runNoiseSpreadsTheRunsAndABadOneIsRefused() throws IOException {
+        assertThat(run("simulate", "--trace", "synthetic:jobs=200,recurring=1,keys=2", "--nodes", "2", "--policies",
+                "oracle", "--run-noise", "0", "--json")).isZero();
+        double quiet = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8)).get("policies").get(0)
+                .get("cpuHours").asDouble();
+        out.reset();
+        assertThat(run("simulate", "--trace", "synthetic:jobs=200,recurring=1,keys=2", "--nodes", "2", "--policies",
+                "oracle", "--run-noise", "0.8", "--json")).isZero();
+        double noisy = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8)).get("policies").get(0)
+                .get("cpuHours").asDouble();
+        assertThat(noisy).isNotEqualTo(quiet);
+        assertThat(run("simulate", "--trace", "synthetic:jobs=10", "--nodes", "1", "--run-noise", "-1")).isEqualTo(2);
+        assertThat(lastError()).contains("--run-noise is a σ between 0 and 3");
+    }
+
+    @Test
     void latencySensitiveQueuesCompareBopfWithDrfAndStrictPriority() throws IOException {
         assertThat(run("simulate", "--trace", "bursts:lqs=3,tqs=2,hours=1", "--nodes", "4", "--report", "q"))
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
