@@ -102,18 +102,22 @@ public record TeamConfig(String name, BearerToken token, Queue queue, Optional<S
      * What a team's requests may name beyond its own queue: nothing unless its file grants it.
      *
      * @param localDirs  absolute directories of the gateway's host the team may ship local files from
-     * @param proxyUsers users the team's applications may run as ({@code proxyUser})
+     * @param proxyUsers users the team's applications may run as ({@code proxyUser}, Livy's {@code doAs})
+     * @param runAs      the user its applications run as when a request names none; one of {@code proxyUsers}.
+     *                   Empty: they run as the gateway's own user
      * @param sparkConf  Spark properties the team's requests may set beyond the site's list (same syntax)
      * @param maxConfidence the highest confidence a request may ask for; empty: no higher than the team's own
      */
-    public record Access(List<Path> localDirs, List<String> proxyUsers, List<String> sparkConf,
-                         Optional<Double> maxConfidence) {
+    public record Access(List<Path> localDirs, List<String> proxyUsers, Optional<String> runAs,
+                         List<String> sparkConf, Optional<Double> maxConfidence) {
 
-        public static final Access NONE = new Access(List.of(), List.of(), List.of(), Optional.empty());
+        public static final Access NONE = new Access(List.of(), List.of(), Optional.empty(), List.of(),
+                Optional.empty());
 
         public Access {
             localDirs = List.copyOf(localDirs);
             proxyUsers = List.copyOf(proxyUsers);
+            Objects.requireNonNull(runAs, "runAs");
             sparkConf = List.copyOf(sparkConf);
             Objects.requireNonNull(maxConfidence, "maxConfidence");
         }

@@ -26,9 +26,11 @@ final class TeamReader {
     static final String QUEUE_CAPACITY = ROOT + ".queue.capacity";
     static final String LOCAL_DIRS = ROOT + ".local-dirs";
     static final String PROXY_USERS = ROOT + ".proxy-users";
+    static final String RUN_AS = ROOT + ".run-as";
     static final String ALLOWED_SPARK_CONF = ROOT + ".allowed-spark-conf";
     static final String MAX_CONFIDENCE = ROOT + ".max-confidence";
 
+    private static final Pattern USER = Pattern.compile("[^\\s/]+");
     private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
     private static final String SECONDS = "a duration of whole seconds, at least 1s";
@@ -97,11 +99,23 @@ final class TeamReader {
             }
         }
         List<String> users = r.textList(PROXY_USERS, Need.OPTIONAL, "a list of user names").orElse(List.of());
+        Optional<String> runAs = runAs(r, users);
         List<String> conf = r.has(ALLOWED_SPARK_CONF)
                 ? SiteReader.sparkConfPatterns(r, ALLOWED_SPARK_CONF).orElse(List.of()) : List.of();
         Optional<Double> maxConfidence = r.number(MAX_CONFIDENCE, Need.OPTIONAL, d -> d > 0 && d < 1,
                 "a confidence in (0, 1): the highest a request's spark.deadline.confidence may be");
-        return new TeamConfig.Access(dirs, users, conf, maxConfidence);
+        return new TeamConfig.Access(dirs, users, runAs, conf, maxConfidence);
+    }
+
+    /**
+     * The user a batch runs as when its request names none. It must be one of proxy-users too: the list stays the
+     * one place that says whom a team may run as, so narrowing it can never leave a default that escapes it.
+     */
+    private static Optional<String> runAs(ConfigReader r, List<String> users) {
+        Optional<String> runAs = r.text(RUN_AS, Need.OPTIONAL, USER, "a user name without spaces or '/'");
+        runAs.filter(user -> !users.contains(user)).ifPresent(user -> r.problem(RUN_AS, "run-as '" + user
+                + "' is not in proxy-users; add it to proxy-users (the users the team may run as) or drop run-as"));
+        return runAs;
     }
 
     private static Optional<TeamConfig.SharingLimits> sharing(ConfigReader r) {
