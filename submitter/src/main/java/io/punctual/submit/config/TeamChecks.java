@@ -37,6 +37,18 @@ final class TeamChecks {
         }
     }
 
+    /** A team's token and its previous one are checked alike: either alone decides which team a request acts as. */
+    private void ownToken(ConfigReader r, String key, BearerToken token, String who) {
+        String first = tokenOwners.putIfAbsent(token, who);
+        if (first != null && first.equals(who)) {
+            r.problem(key, "the same token as the team's token; during a rotation previous-token holds the old one"
+                    + " and token the new one. Drop previous-token once no client sends it");
+        } else if (first != null) {
+            r.problem(key, "the same token as " + first + "; every team needs its own token,"
+                    + " since the token alone decides which team a request acts as");
+        }
+    }
+
     private void check(TeamReader.TeamFile team) {
         ConfigReader r = team.reader();
         String who = team.name().map(n -> "team '" + n + "' (" + r.file() + ")").orElse(r.file());
@@ -48,13 +60,8 @@ final class TeamChecks {
             }
             return first == null;
         }).orElse(true);
-        team.token().ifPresent(token -> {
-            String first = tokenOwners.putIfAbsent(token, who);
-            if (first != null) {
-                r.problem(TeamReader.TOKEN, "the same token as " + first + "; every team needs its own token,"
-                        + " since the token alone decides which team a request acts as");
-            }
-        });
+        team.token().ifPresent(token -> ownToken(r, TeamReader.TOKEN, token, who));
+        team.previousToken().ifPresent(token -> ownToken(r, TeamReader.PREVIOUS_TOKEN, token, who));
         team.queue().ifPresent(queue -> {
             boolean named = r.has(TeamReader.QUEUE_NAME);
             String owner = queueOwners.putIfAbsent(queue.name(), who);

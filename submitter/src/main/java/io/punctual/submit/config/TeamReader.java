@@ -22,6 +22,7 @@ final class TeamReader {
     static final String ROOT = "punctual.team";
     static final String NAME = ROOT + ".name";
     static final String TOKEN = ROOT + ".token";
+    static final String PREVIOUS_TOKEN = ROOT + ".previous-token";
     static final String QUEUE_NAME = ROOT + ".queue.name";
     static final String QUEUE_CAPACITY = ROOT + ".queue.capacity";
     static final String LOCAL_DIRS = ROOT + ".local-dirs";
@@ -40,7 +41,8 @@ final class TeamReader {
      * another part of the file is wrong.
      */
     record TeamFile(ConfigReader reader, Optional<String> name, Optional<BearerToken> token,
-                    Optional<TeamConfig.Queue> queue, Optional<TeamConfig> team) {
+                    Optional<BearerToken> previousToken, Optional<TeamConfig.Queue> queue,
+                    Optional<TeamConfig> team) {
     }
 
     private TeamReader() {
@@ -51,9 +53,8 @@ final class TeamReader {
         int before = r.reported();
         Optional<String> name = r.text(NAME, Need.REQUIRED, SiteReader.QUEUE_NAME,
                 "a team name of 1 to 64 letters, digits, '_' or '-'");
-        Optional<BearerToken> token = r.secret(TOKEN, Need.REQUIRED, TOKEN_FORM, "a secret of at least "
-                + BearerToken.MIN_LENGTH + " characters without spaces")
-                .map(BearerToken::of);
+        Optional<BearerToken> token = token(r, TOKEN, Need.REQUIRED);
+        Optional<BearerToken> previous = token(r, PREVIOUS_TOKEN, Need.OPTIONAL);
         Optional<TeamConfig.Queue> queue = queue(r, name);
         Optional<TeamConfig.SharingLimits> sharing = sharing(r);
         List<TeamConfig.LatencyGroup> groups = groups(r);
@@ -63,10 +64,19 @@ final class TeamReader {
         r.reportUnknownKeys();
         Optional<TeamConfig> team = Optional.empty();
         if (r.reported() == before) {
-            team = Optional.of(new TeamConfig(name.orElseThrow(), token.orElseThrow(), queue.orElseThrow(), sharing,
-                    groups, defaults, jobs, file, access));
+            team = Optional.of(new TeamConfig(name.orElseThrow(), token.orElseThrow(), previous, queue.orElseThrow(),
+                    sharing, groups, defaults, jobs, file, access));
         }
-        return new TeamFile(r, name, token, queue, team);
+        return new TeamFile(r, name, token, previous, queue, team);
+    }
+
+    /**
+     * A team's token. {@code previous-token} is the one being retired during a rotation: both answer until the
+     * site drops it, so clients can move to the new one one by one.
+     */
+    private static Optional<BearerToken> token(ConfigReader r, String key, Need need) {
+        return r.secret(key, need, TOKEN_FORM, "a secret of at least " + BearerToken.MIN_LENGTH
+                + " characters without spaces").map(BearerToken::of);
     }
 
     private static Optional<TeamConfig.Queue> queue(ConfigReader r, Optional<String> team) {

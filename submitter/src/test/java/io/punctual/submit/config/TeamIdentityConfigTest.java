@@ -49,4 +49,34 @@ class TeamIdentityConfigTest {
                 .contains("run-as 'hdfs' is not in proxy-users").contains("add it to proxy-users")
                 .contains("drop run-as");
     }
+
+    @Test
+    void duringARotationBothTokensActAsTheTeam() {
+        conf.teamFile("a.conf", team("previous-token = \"a-old-0123456789abcdef\""))
+                .teamFile("b.conf", ConfDir.team("b", "b", 10));
+        PunctualConfig config = conf.valid();
+
+        assertThat(config.teamForToken("a-0123456789abcdef")).map(TeamConfig::name).contains("a");
+        assertThat(config.teamForToken("a-old-0123456789abcdef")).map(TeamConfig::name).contains("a");
+        assertThat(config.teamForToken("b-0123456789abcdef")).map(TeamConfig::name).contains("b");
+        assertThat(config.team("b").orElseThrow().tokens()).hasSize(1);
+    }
+
+    @Test
+    void aPreviousTokenThatIsTheTokenItselfSaysHowARotationGoes() {
+        conf.teamFile("a.conf", team("previous-token = \"a-0123456789abcdef\""));
+
+        assertThat(conf.messages()).singleElement().asString().contains("punctual.team.previous-token")
+                .contains("same token as the team's token").contains("Drop previous-token")
+                .doesNotContain("0123456789abcdef");
+    }
+
+    @Test
+    void aPreviousTokenThatIsAnotherTeamsTokenIsAnError() {
+        conf.teamFile("a.conf", team("previous-token = \"b-0123456789abcdef\""))
+                .teamFile("b.conf", ConfDir.team("b", "b", 10));
+
+        assertThat(String.join("\n", conf.messages())).contains("same token as team").contains("own token")
+                .doesNotContain("0123456789abcdef");
+    }
 }

@@ -2,7 +2,6 @@ package io.punctual.submit.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
@@ -118,5 +117,21 @@ class GatewayIdentityTest {
 
         assertThat(answer.statusCode()).isEqualTo(400);
         assertThat(answer.body()).contains("doAs is empty").contains("leave doAs out");
+    }
+
+    @Test
+    void duringARotationTheOldAndTheNewTokenBothActAsTheTeam() throws Exception {
+        analytics("token = \"analytics-new-token-0003\", previous-token = \"" + InMemoryGatewayHarness.ANALYTICS
+                + "\"");
+
+        for (String token : new String[] {"analytics-new-token-0003", InMemoryGatewayHarness.ANALYTICS}) {
+            HttpResponse<String> answer = InMemoryGatewayHarness.call(harness.running(), token, "POST", "/batches",
+                    "{\"file\": \"" + harness.jar + "\", \"className\": \"com.example.Job\"}");
+            assertThat(answer.statusCode()).as(token + ": " + answer.body()).isEqualTo(201);
+            assertThat(InMemoryGatewayHarness.JSON.readTree(answer.body()).get("owner").asText())
+                    .isEqualTo("analytics");
+        }
+        assertThat(InMemoryGatewayHarness.call(harness.running(), "analytics-other-token-0004", "GET", "/batches",
+                null).statusCode()).isEqualTo(401);
     }
 }
