@@ -2,6 +2,7 @@ package io.punctual.submit.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.punctual.submit.BuildVersion;
+import io.punctual.submit.config.BearerToken;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.gateway.HttpCall.Answer;
@@ -86,8 +87,7 @@ final class GatewayRoutes {
         } else if (path.equals("/healthz")) {
             return Answer.json(200, health.report());
         } else if (path.equals("/metrics")) {
-            return Answer.text(200, GatewayMetrics.CONTENT_TYPE,
-                    metrics.prometheus(batches.tracked(), batches.queuedLaunches()));
+            return metrics(call);
         } else if (!path.startsWith("/batches") && pages.serves(path)) {
             return pages.serve(path);
         } else if (path.equals("/queues")) {
@@ -104,6 +104,15 @@ final class GatewayRoutes {
                     m.group(2)));
         }
         return Answer.json(404, BatchJson.message("no such resource: " + path));
+    }
+
+    /** Every meter for the site's metrics token; without it, the meters that name no team and no job. */
+    private Answer metrics(HttpCall call) {
+        String scrape = metrics.prometheus(batches.tracked(), batches.queuedLaunches());
+        Optional<String> presented = call.headerValue("Authorization").flatMap(BearerToken::fromAuthorizationHeader);
+        boolean full = config.current().site().gateway().metricsToken()
+                .filter(token -> presented.filter(token::matches).isPresent()).isPresent();
+        return Answer.text(200, GatewayMetrics.CONTENT_TYPE, full ? scrape : GatewayMetrics.withoutJobKeys(scrape));
     }
 
     private Answer batchesRoute(HttpCall call, TeamConfig team, RunAs runAs) {

@@ -134,4 +134,29 @@ class GatewayIdentityTest {
         assertThat(InMemoryGatewayHarness.call(harness.running(), "analytics-other-token-0004", "GET", "/batches",
                 null).statusCode()).isEqualTo(401);
     }
+
+    @Test
+    void metricsWithholdTeamAndJobLabelsFromACallerWithoutTheMetricsToken() throws Exception {
+        Files.writeString(harness.confDir.resolve("site.conf"), "\npunctual.gateway.metrics-token ="
+                + " \"site-metrics-token-0001\"\n", StandardOpenOption.APPEND);
+
+        String withTeamToken = InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS, "GET",
+                "/metrics", null).body();
+        String withMetricsToken = InMemoryGatewayHarness.call(harness.running(), "site-metrics-token-0001", "GET",
+                "/metrics", null).body();
+
+        assertThat(withTeamToken).doesNotContain("team=\"").doesNotContain("analytics")
+                .contains("punctual_http_requests_total").contains("metrics-token");
+        assertThat(withMetricsToken).contains("punctual_submissions_total{team=\"analytics\"");
+    }
+
+    @Test
+    void withoutAMetricsTokenConfiguredNoCallerSeesJobKeys() throws Exception {
+        harness.post(harness.running(), "/batches", "");
+
+        String scrape = InMemoryGatewayHarness.call(harness.running(), InMemoryGatewayHarness.ANALYTICS, "GET",
+                "/metrics", null).body();
+
+        assertThat(scrape).doesNotContain("team=\"").doesNotContain("job=\"").contains("punctual_sizing_seconds");
+    }
 }
