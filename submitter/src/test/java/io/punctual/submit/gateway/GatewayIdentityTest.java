@@ -159,4 +159,37 @@ class GatewayIdentityTest {
 
         assertThat(scrape).doesNotContain("team=\"").doesNotContain("job=\"").contains("punctual_sizing_seconds");
     }
+
+    @Test
+    void hadoopsLowerCaseDoasIsHeldToTheListAsWell() throws Exception {
+        analytics("proxy-users = [\"etl\"]");
+
+        HttpResponse<String> answer = harness.post(harness.running(), "/batches?doas=hdfs", "");
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
+        assertThat(harness.launched()).isEmpty();
+    }
+
+    @Test
+    void droppingThePreviousTokenEndsTheRotationWithoutARestart() throws Exception {
+        var file = harness.confDir.resolve("teams/analytics.conf");
+        String original = Files.readString(file);
+        analytics("token = \"analytics-new-token-0003\", previous-token = \"" + InMemoryGatewayHarness.ANALYTICS
+                + "\"");
+        assertThat(status(InMemoryGatewayHarness.ANALYTICS)).isEqualTo(200);
+
+        Files.writeString(file, original + "\npunctual.team.token = \"analytics-new-token-0003\"\n");
+        file.toFile().setLastModified(System.currentTimeMillis() + 10_000);
+        Instant giveUp = Instant.now().plusSeconds(30);
+        while (status(InMemoryGatewayHarness.ANALYTICS) != 401 && Instant.now().isBefore(giveUp)) {
+            Thread.sleep(200);
+        }
+
+        assertThat(status(InMemoryGatewayHarness.ANALYTICS)).isEqualTo(401);
+        assertThat(status("analytics-new-token-0003")).isEqualTo(200);
+    }
+
+    private int status(String token) throws Exception {
+        return InMemoryGatewayHarness.call(harness.running(), token, "GET", "/batches", null).statusCode();
+    }
 }
