@@ -21,13 +21,18 @@ final class TeamChecks {
     private TeamChecks() {
     }
 
-    /** @param cluster the site's queues, when the site file could be read: team queues must not take them */
-    static void check(String teamsDir, List<TeamReader.TeamFile> teams, Optional<SiteConfig.Cluster> cluster,
+    /**
+     * @param site the site's settings, when its file could be read: team queues must not take its queues, and no
+     *             team token may be its metrics token (a team holding it would see every team's job keys)
+     */
+    static void check(String teamsDir, List<TeamReader.TeamFile> teams, Optional<SiteConfig> site,
                       List<ConfigProblem> problems) {
         TeamChecks checks = new TeamChecks();
-        cluster.ifPresent(c -> {
-            checks.queueOwners.put(c.planQueue(), "the site's plan queue");
-            checks.queueOwners.put(c.bestEffortQueue(), "the site's best-effort queue");
+        site.ifPresent(s -> {
+            checks.queueOwners.put(s.cluster().planQueue(), "the site's plan queue");
+            checks.queueOwners.put(s.cluster().bestEffortQueue(), "the site's best-effort queue");
+            s.gateway().metricsToken().ifPresent(t -> checks.tokenOwners.put(t,
+                    "the site's punctual.gateway.metrics-token"));
         });
         teams.forEach(checks::check);
         if (checks.totalCapacity > 100 + 1e-9) {

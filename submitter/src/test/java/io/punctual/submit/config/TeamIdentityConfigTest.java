@@ -79,4 +79,21 @@ class TeamIdentityConfigTest {
         assertThat(String.join("\n", conf.messages())).contains("same token as team").contains("own token")
                 .doesNotContain("0123456789abcdef");
     }
+
+    @Test
+    void aTeamTokenThatIsTheMetricsTokenIsAnError() {
+        conf.site("punctual.gateway.metrics-token = \"a-0123456789abcdef\"\n")
+                .teamFile("a.conf", ConfDir.team("a", "a", 10));
+
+        assertThat(conf.messages()).singleElement().asString().contains("punctual.team.token")
+                .contains("the site's punctual.gateway.metrics-token").doesNotContain("0123456789abcdef");
+    }
+
+    @Test
+    void aShortMetricsTokenIsRefusedWithoutBeingShown() {
+        conf.site("punctual.gateway.metrics-token = \"short\"\n");
+
+        assertThat(conf.messages()).singleElement().asString().contains("punctual.gateway.metrics-token")
+                .contains("at least 16 characters").contains("not shown").doesNotContain("\"short\"");
+    }
 }
