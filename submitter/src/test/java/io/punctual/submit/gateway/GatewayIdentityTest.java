@@ -61,6 +61,19 @@ class GatewayIdentityTest {
     }
 
     @Test
+    void aDryRunSaysWhomTheBatchWouldRunAs() throws Exception {
+        analytics("proxy-users = [\"etl\", \"reporting\"], run-as = \"etl\"");
+
+        HttpResponse<String> byDoAs = harness.post(harness.running(), "/batches?dryRun=true&doAs=reporting", "");
+        HttpResponse<String> byRunAs = harness.post(harness.running(), "/batches?dryRun=true", "");
+
+        assertThat(byDoAs.statusCode()).as(byDoAs.body()).isEqualTo(200);
+        assertThat(InMemoryGatewayHarness.JSON.readTree(byDoAs.body()).get("proxyUser").asText()).isEqualTo("reporting");
+        assertThat(InMemoryGatewayHarness.JSON.readTree(byRunAs.body()).get("proxyUser").asText()).isEqualTo("etl");
+        assertThat(harness.launched()).isEmpty();
+    }
+
+    @Test
     void aDoAsOnAReadingRouteIsHeldToTheListToo() throws Exception {
         analytics("proxy-users = [\"etl\"]");
 
