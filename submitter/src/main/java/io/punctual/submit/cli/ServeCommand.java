@@ -24,7 +24,9 @@ public final class ServeCommand implements Command {
 
             Runs the gateway until stopped (Ctrl-C or SIGTERM): Livy's /batches API with spark.deadline.* in conf,
             /metrics, /healthz, and the jobs page at /. Teams authenticate with "Authorization: Bearer <token>"
-            from their configuration file. The configuration directory is --conf-dir, else $PUNCTUAL_CONF_DIR,
+            from their configuration file (its previous-token too, during a rotation); a request runs as ?doAs=,
+            else its proxyUser, else the team's run-as, each one of the team's proxy-users. /metrics shows team and
+            job labels only to punctual.gateway.metrics-token. The configuration directory is --conf-dir, else $PUNCTUAL_CONF_DIR,
             else conf/embedded (with --embedded) or conf of this installation. State lives under $PUNCTUAL_HOME.
             """;
 

@@ -139,7 +139,7 @@ public final class ConfigLoader {
         Config environment = ConfigValueFactory.fromMap(env).toConfig();
         Optional<SiteReader.Site> site = readSite(layout, conventions, environment, problems);
         List<TeamReader.TeamFile> teams = readTeams(layout, environment, problems, warnings);
-        TeamChecks.check(layout.shown(TEAMS_DIR), teams, site.map(s -> s.config().cluster()), problems);
+        TeamChecks.check(layout.shown(TEAMS_DIR), teams, site.map(SiteReader.Site::config), problems);
         if (!problems.isEmpty() || site.isEmpty()) {
             return new LoadResult.Invalid(inReadingOrder(problems));
         }

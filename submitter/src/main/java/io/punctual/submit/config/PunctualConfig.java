@@ -39,9 +39,11 @@ public final class PunctualConfig {
             if (named.putIfAbsent(team.name(), team) != null) {
                 throw new IllegalArgumentException("two teams are named '" + team.name() + "'");
             }
-            if (tokens.putIfAbsent(team.token().digest(), team) != null) {
-                throw new IllegalArgumentException("teams '" + tokens.get(team.token().digest()).name() + "' and '"
-                        + team.name() + "' share a token");
+            for (BearerToken token : team.tokens()) {
+                if (tokens.putIfAbsent(token.digest(), team) != null) {
+                    throw new IllegalArgumentException("teams '" + tokens.get(token.digest()).name() + "' and '"
+                            + team.name() + "' share a token");
+                }
             }
         }
         this.teams = Collections.unmodifiableMap(named);

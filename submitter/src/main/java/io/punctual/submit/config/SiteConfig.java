@@ -32,12 +32,16 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param tls               the keystore to serve HTTPS from, if any
      * @param idleTimeout       how long a connection may stay silent before the server closes it
      * @param finishedRetention how long a finished batch stays in the listing (it stays in the store)
+     * @param metricsToken      the Bearer token that sees {@code /metrics} with its team and job labels; without it
+     *                          a scrape gets the gateway's metrics with those labels withheld
      */
     public record Gateway(String host, int port, int launchConcurrency, Duration pollInterval, String stateDir,
                           List<String> clientModeTeams, Tls tls, Duration idleTimeout,
-                          Database database, List<String> allowedSparkConf, Duration finishedRetention) {
+                          Database database, List<String> allowedSparkConf, Duration finishedRetention,
+                          Optional<BearerToken> metricsToken) {
 
         public Gateway {
+            Objects.requireNonNull(metricsToken, "metricsToken");
             clientModeTeams = List.copyOf(clientModeTeams);
             allowedSparkConf = List.copyOf(allowedSparkConf);
         }

@@ -24,6 +24,8 @@ final class SiteReader {
     /** A mode, or a URI with a scheme (spark-submit would read a bare path as a local file). */
     private static final Pattern PYTHON = Pattern.compile("|\\S+");
     private static final Pattern SPARK_JARS = Pattern.compile("auto|local|upload|[A-Za-z][A-Za-z0-9+.-]*:/\\S+");
+    /** Empty, or a secret as long as a team's token: the metrics token is a Bearer token like theirs. */
+    private static final Pattern METRICS_TOKEN = Pattern.compile("|\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Pattern KEYSTORE_TYPE = Pattern.compile("PKCS12|JKS");
 
     /**
@@ -72,19 +74,22 @@ final class SiteReader {
                 d -> !d.isNegative(), "a duration of 0s or more (Livy keeps a finished batch listed 600s)");
         Optional<Duration> idle = r.duration("punctual.gateway.idle-timeout", Need.REQUIRED,
                 d -> d.compareTo(Duration.ofSeconds(1)) >= 0, "a duration of at least 1s");
+        Optional<String> metricsToken = r.secret("punctual.gateway.metrics-token", Need.REQUIRED, METRICS_TOKEN,
+                "empty, or a secret of at least " + BearerToken.MIN_LENGTH + " characters without spaces");
         Optional<SiteConfig.Tls> tls = tls(r);
         Optional<SiteConfig.Database> database = database(r);
         Optional<List<String>> allowed = sparkConfPatterns(r, "punctual.gateway.allowed-spark-conf");
         Optional<List<String>> alsoAllowed = sparkConfPatterns(r, "punctual.gateway.also-allowed-spark-conf");
         if (host.isEmpty() || port.isEmpty() || launches.isEmpty() || poll.isEmpty() || state.isEmpty()
                 || clientMode.isEmpty() || idle.isEmpty() || tls.isEmpty() || database.isEmpty()
-                || allowed.isEmpty() || alsoAllowed.isEmpty() || retention.isEmpty()) {
+                || allowed.isEmpty() || alsoAllowed.isEmpty() || retention.isEmpty() || metricsToken.isEmpty()) {
             return Optional.empty();
         }
         List<String> patterns = new java.util.ArrayList<>(allowed.get());
         patterns.addAll(alsoAllowed.get());
         return Optional.of(new SiteConfig.Gateway(host.get(), port.get(), launches.get(), poll.get(), state.get(),
-                clientMode.get(), tls.get(), idle.get(), database.get(), patterns, retention.get()));
+                clientMode.get(), tls.get(), idle.get(), database.get(), patterns, retention.get(),
+                metricsToken.filter(t -> !t.isEmpty()).map(BearerToken::of)));
     }
 
     /** Spark property names a request may set: exact keys, or a prefix ending in {@code .*}. */

@@ -21,19 +21,36 @@ final class TeamChecks {
     private TeamChecks() {
     }
 
-    /** @param cluster the site's queues, when the site file could be read: team queues must not take them */
-    static void check(String teamsDir, List<TeamReader.TeamFile> teams, Optional<SiteConfig.Cluster> cluster,
+    /**
+     * @param site the site's settings, when its file could be read: team queues must not take its queues, and no
+     *             team token may be its metrics token (a team holding it would see every team's job keys)
+     */
+    static void check(String teamsDir, List<TeamReader.TeamFile> teams, Optional<SiteConfig> site,
                       List<ConfigProblem> problems) {
         TeamChecks checks = new TeamChecks();
-        cluster.ifPresent(c -> {
-            checks.queueOwners.put(c.planQueue(), "the site's plan queue");
-            checks.queueOwners.put(c.bestEffortQueue(), "the site's best-effort queue");
+        site.ifPresent(s -> {
+            checks.queueOwners.put(s.cluster().planQueue(), "the site's plan queue");
+            checks.queueOwners.put(s.cluster().bestEffortQueue(), "the site's best-effort queue");
+            s.gateway().metricsToken().ifPresent(t -> checks.tokenOwners.put(t,
+                    "the site's punctual.gateway.metrics-token"));
         });
         teams.forEach(checks::check);
         if (checks.totalCapacity > 100 + 1e-9) {
             problems.add(ConfigProblem.at(teamsDir, -1, TeamReader.QUEUE_CAPACITY, "the team queues' guaranteed"
                     + " capacities add up to " + checks.totalCapacity + "% (" + String.join(", ", checks.capacities)
                     + "); they share one parent queue and must total at most 100%"));
+        }
+    }
+
+    /** A team's token and its previous one are checked alike: either alone decides which team a request acts as. */
+    private void ownToken(ConfigReader r, String key, BearerToken token, String who) {
+        String first = tokenOwners.putIfAbsent(token, who);
+        if (first != null && first.equals(who)) {
+            r.problem(key, "the same token as the team's token; during a rotation previous-token holds the old one"
+                    + " and token the new one. Drop previous-token once no client sends it");
+        } else if (first != null) {
+            r.problem(key, "the same token as " + first + "; every team needs its own token,"
+                    + " since the token alone decides which team a request acts as");
         }
     }
 
@@ -48,13 +65,8 @@ final class TeamChecks {
             }
             return first == null;
         }).orElse(true);
-        team.token().ifPresent(token -> {
-            String first = tokenOwners.putIfAbsent(token, who);
-            if (first != null) {
-                r.problem(TeamReader.TOKEN, "the same token as " + first + "; every team needs its own token,"
-                        + " since the token alone decides which team a request acts as");
-            }
-        });
+        team.token().ifPresent(token -> ownToken(r, TeamReader.TOKEN, token, who));
+        team.previousToken().ifPresent(token -> ownToken(r, TeamReader.PREVIOUS_TOKEN, token, who));
         team.queue().ifPresent(queue -> {
             boolean named = r.has(TeamReader.QUEUE_NAME);
             String owner = queueOwners.putIfAbsent(queue.name(), who);

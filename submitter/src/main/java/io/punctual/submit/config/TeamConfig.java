@@ -15,6 +15,7 @@ import java.util.TreeMap;
  * One team, as its file {@code teams/<team>.conf} declares it.
  *
  * @param token            the team's Bearer token; a request carrying it acts as this team and only as this team
+ * @param previousToken    the token being retired while clients move to {@code token}; it acts as the team too
  * @param sharingPolicy    Rayon's capacity-over-time limits on what the team may reserve; empty means only the
  *                         physical capacity of the plan limits it
  * @param latencySensitive BoPF latency-sensitive queues: the team's recurring bursty job groups
@@ -23,13 +24,14 @@ import java.util.TreeMap;
  * @param file             the file the team was read from, as the user named it
  * @param access           what the team's gateway requests may reach on the gateway's host and as whom they run
  */
-public record TeamConfig(String name, BearerToken token, Queue queue, Optional<SharingLimits> sharingPolicy,
+public record TeamConfig(String name, BearerToken token, Optional<BearerToken> previousToken, Queue queue, Optional<SharingLimits> sharingPolicy,
                          List<LatencyGroup> latencySensitive, SettingsLayer defaults, Map<String, SettingsLayer> jobs,
                          String file, Access access) {
 
     public TeamConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(previousToken, "previousToken");
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(sharingPolicy, "sharingPolicy");
         latencySensitive = List.copyOf(latencySensitive);
@@ -37,6 +39,11 @@ public record TeamConfig(String name, BearerToken token, Queue queue, Optional<S
         jobs = Collections.unmodifiableMap(new TreeMap<>(jobs));
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(access, "access");
+    }
+
+    /** Every token a request may act as this team with: the current one, and the retiring one during a rotation. */
+    public List<BearerToken> tokens() {
+        return previousToken.map(previous -> List.of(token, previous)).orElse(List.of(token));
     }
 
     /** The team's entry for a job key, or an empty level when it has none. */
@@ -102,18 +109,22 @@ public record TeamConfig(String name, BearerToken token, Queue queue, Optional<S
      * What a team's requests may name beyond its own queue: nothing unless its file grants it.
      *
      * @param localDirs  absolute directories of the gateway's host the team may ship local files from
-     * @param proxyUsers users the team's applications may run as ({@code proxyUser})
+     * @param proxyUsers users the team's applications may run as ({@code proxyUser}, Livy's {@code doAs})
+     * @param runAs      the user its applications run as when a request names none; one of {@code proxyUsers}.
+     *                   Empty: they run as the gateway's own user
      * @param sparkConf  Spark properties the team's requests may set beyond the site's list (same syntax)
      * @param maxConfidence the highest confidence a request may ask for; empty: no higher than the team's own
      */
-    public record Access(List<Path> localDirs, List<String> proxyUsers, List<String> sparkConf,
-                         Optional<Double> maxConfidence) {
+    public record Access(List<Path> localDirs, List<String> proxyUsers, Optional<String> runAs,
+                         List<String> sparkConf, Optional<Double> maxConfidence) {
 
-        public static final Access NONE = new Access(List.of(), List.of(), List.of(), Optional.empty());
+        public static final Access NONE = new Access(List.of(), List.of(), Optional.empty(), List.of(),
+                Optional.empty());
 
         public Access {
             localDirs = List.copyOf(localDirs);
             proxyUsers = List.copyOf(proxyUsers);
+            Objects.requireNonNull(runAs, "runAs");
             sparkConf = List.copyOf(sparkConf);
             Objects.requireNonNull(maxConfidence, "maxConfidence");
         }

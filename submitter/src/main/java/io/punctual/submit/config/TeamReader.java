@@ -22,13 +22,16 @@ final class TeamReader {
     static final String ROOT = "punctual.team";
     static final String NAME = ROOT + ".name";
     static final String TOKEN = ROOT + ".token";
+    static final String PREVIOUS_TOKEN = ROOT + ".previous-token";
     static final String QUEUE_NAME = ROOT + ".queue.name";
     static final String QUEUE_CAPACITY = ROOT + ".queue.capacity";
     static final String LOCAL_DIRS = ROOT + ".local-dirs";
     static final String PROXY_USERS = ROOT + ".proxy-users";
+    static final String RUN_AS = ROOT + ".run-as";
     static final String ALLOWED_SPARK_CONF = ROOT + ".allowed-spark-conf";
     static final String MAX_CONFIDENCE = ROOT + ".max-confidence";
 
+    private static final Pattern USER = Pattern.compile("[^\\s/]+");
     private static final Pattern TOKEN_FORM = Pattern.compile("\\S{" + BearerToken.MIN_LENGTH + ",}");
     private static final Predicate<Duration> WHOLE_SECONDS = d -> d.getNano() == 0 && d.getSeconds() >= 1;
     private static final String SECONDS = "a duration of whole seconds, at least 1s";
@@ -38,7 +41,8 @@ final class TeamReader {
      * another part of the file is wrong.
      */
     record TeamFile(ConfigReader reader, Optional<String> name, Optional<BearerToken> token,
-                    Optional<TeamConfig.Queue> queue, Optional<TeamConfig> team) {
+                    Optional<BearerToken> previousToken, Optional<TeamConfig.Queue> queue,
+                    Optional<TeamConfig> team) {
     }
 
     private TeamReader() {
@@ -49,9 +53,8 @@ final class TeamReader {
         int before = r.reported();
         Optional<String> name = r.text(NAME, Need.REQUIRED, SiteReader.QUEUE_NAME,
                 "a team name of 1 to 64 letters, digits, '_' or '-'");
-        Optional<BearerToken> token = r.secret(TOKEN, Need.REQUIRED, TOKEN_FORM, "a secret of at least "
-                + BearerToken.MIN_LENGTH + " characters without spaces")
-                .map(BearerToken::of);
+        Optional<BearerToken> token = token(r, TOKEN, Need.REQUIRED);
+        Optional<BearerToken> previous = token(r, PREVIOUS_TOKEN, Need.OPTIONAL);
         Optional<TeamConfig.Queue> queue = queue(r, name);
         Optional<TeamConfig.SharingLimits> sharing = sharing(r);
         List<TeamConfig.LatencyGroup> groups = groups(r);
@@ -61,10 +64,19 @@ final class TeamReader {
         r.reportUnknownKeys();
         Optional<TeamConfig> team = Optional.empty();
         if (r.reported() == before) {
-            team = Optional.of(new TeamConfig(name.orElseThrow(), token.orElseThrow(), queue.orElseThrow(), sharing,
-                    groups, defaults, jobs, file, access));
+            team = Optional.of(new TeamConfig(name.orElseThrow(), token.orElseThrow(), previous, queue.orElseThrow(),
+                    sharing, groups, defaults, jobs, file, access));
         }
-        return new TeamFile(r, name, token, queue, team);
+        return new TeamFile(r, name, token, previous, queue, team);
+    }
+
+    /**
+     * A team's token. {@code previous-token} is the one being retired during a rotation: both answer until the
+     * site drops it, so clients can move to the new one one by one.
+     */
+    private static Optional<BearerToken> token(ConfigReader r, String key, Need need) {
+        return r.secret(key, need, TOKEN_FORM, "a secret of at least " + BearerToken.MIN_LENGTH
+                + " characters without spaces").map(BearerToken::of);
     }
 
     private static Optional<TeamConfig.Queue> queue(ConfigReader r, Optional<String> team) {
@@ -97,11 +109,23 @@ final class TeamReader {
             }
         }
         List<String> users = r.textList(PROXY_USERS, Need.OPTIONAL, "a list of user names").orElse(List.of());
+        Optional<String> runAs = runAs(r, users);
         List<String> conf = r.has(ALLOWED_SPARK_CONF)
                 ? SiteReader.sparkConfPatterns(r, ALLOWED_SPARK_CONF).orElse(List.of()) : List.of();
         Optional<Double> maxConfidence = r.number(MAX_CONFIDENCE, Need.OPTIONAL, d -> d > 0 && d < 1,
                 "a confidence in (0, 1): the highest a request's spark.deadline.confidence may be");
-        return new TeamConfig.Access(dirs, users, conf, maxConfidence);
+        return new TeamConfig.Access(dirs, users, runAs, conf, maxConfidence);
+    }
+
+    /**
+     * The user a batch runs as when its request names none. It must be one of proxy-users too: the list stays the
+     * one place that says whom a team may run as, so narrowing it can never leave a default that escapes it.
+     */
+    private static Optional<String> runAs(ConfigReader r, List<String> users) {
+        Optional<String> runAs = r.text(RUN_AS, Need.OPTIONAL, USER, "a user name without spaces or '/'");
+        runAs.filter(user -> !users.contains(user)).ifPresent(user -> r.problem(RUN_AS, "run-as '" + user
+                + "' is not in proxy-users; add it to proxy-users (the users the team may run as) or drop run-as"));
+        return runAs;
     }
 
     private static Optional<TeamConfig.SharingLimits> sharing(ConfigReader r) {

@@ -75,7 +75,7 @@ record BatchIntake(SubmitArguments request, JobKey jobKey, Instant submittedAt, 
         conf.put("spark.yarn.tags", tags(request.conf().get("spark.yarn.tags")));
         // The deadline is kept once, as the instant below: a relative "45m" read again later would mean another time.
         conf.remove(DeadlineKeys.BY);
-        new TeamAccess(team, config.site().gateway()).check(request, conf);
+        new TeamAccess(team, config.site().gateway()).check(conf);
         var sizing = assembly.sizing(settings);
         BatchRequest resolved = withConf(request, conf);
         return new BatchIntake(resolved.toSubmitArguments(), job, now, deadline, sizing, settings, warnings);

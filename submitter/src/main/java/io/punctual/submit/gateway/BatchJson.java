@@ -179,6 +179,7 @@ final class BatchJson {
         ObjectNode node = JSON.createObjectNode();
         node.put("dryRun", true);
         node.put("jobKey", run.jobKey());
+        node.put("proxyUser", run.proxyUser().orElse(null));
         node.put("deadline", run.bestEffort() ? null : run.deadline().toString());
         node.put("bestEffort", run.bestEffort());
         ObjectNode admission = node.putObject("admission");

@@ -79,6 +79,12 @@ public record BatchRequest(
                 string(body, "name"), conf, string(body, "proxyUser"));
     }
 
+    /** This request run as {@code user} ({@link RunAs} decides whom): spark-submit's {@code --proxy-user}. */
+    BatchRequest withProxyUser(Optional<String> user) {
+        return new BatchRequest(file, className, args, jars, pyFiles, files, archives, driverMemory, driverCores,
+                executorMemory, executorCores, numExecutors, queue, name, conf, user);
+    }
+
     /**
      * Unknown fields are ignored as Livy does, except those that look like Punctual's inputs: a top-level
      * {@code deadline} would otherwise make the batch best-effort without a word.

@@ -130,7 +130,8 @@ public final class BatchService implements AutoCloseable {
     public DryRun dryRun(TeamConfig team, BatchRequest request) {
         Received received = receive(team, request);
         BatchIntake intake = received.intake();
-        var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null), null,
+        var record = BatchRecord.recorded(-1, team.name(), "gw-dry-run", null, request.name().orElse(null),
+                request.proxyUser().orElse(null),
                 intake.request(), intake.jobKey().toString(), intake.submittedAt().toEpochMilli(),
                 received.deadlineMs(), received.planQueue(), intake.deadline().isEmpty());
         return launch.dryRun(record, intake.sizing());

@@ -16,8 +16,9 @@ import java.util.Optional;
  * @param verdict   {@code admitted}, {@code rejected}, or {@code queued} (no room now, under an admission policy that
  *                  queues: the batch would wait for its turn)
  * @param executors the executor count sizing chose, when admitted
+ * @param proxyUser whom the batch would run as ({@link RunAs}); empty: the gateway's own user
  */
-public record DryRun(String jobKey, String verdict, Optional<String> reason, Optional<Integer> executors,
+public record DryRun(String jobKey, Optional<String> proxyUser, String verdict, Optional<String> reason, Optional<Integer> executors,
                      Optional<String> method, Optional<String> bound, Optional<Long> holdSeconds,
                      Optional<Instant> predictedFinish, Optional<Instant> earliestDeadline, Instant deadline,
                      boolean bestEffort, List<SizingTerm> terms, Optional<ReservationSpec> plannedReservation) {
@@ -36,7 +37,7 @@ public record DryRun(String jobKey, String verdict, Optional<String> reason, Opt
             boolean waits = noRoom.isPresent() && admission != AdmissionPolicy.FIRST_FIT
                     && plan.map(p -> !p.specs().isEmpty()).orElse(false);
             String verdict = noRoom.isEmpty() ? "admitted" : waits ? BatchStates.QUEUED : "rejected";
-            return new DryRun(record.jobKey(), verdict,
+            return new DryRun(record.jobKey(), Optional.ofNullable(record.proxyUser()), verdict,
                     noRoom.map(r -> r + earliest.map(e -> "; the earliest deadline with room is " + e).orElse("")),
                     Optional.of(s.executors()), Optional.of(s.method()), Optional.of(s.decidedBy().name().toLowerCase()),
                     Optional.of(s.hold().toSeconds()), s.thetaFinish(), earliest, deadline, bestEffort, s.terms(),
@@ -44,7 +45,7 @@ public record DryRun(String jobKey, String verdict, Optional<String> reason, Opt
         }
         Optional<Instant> earliest = decision.sizing() instanceof SizingDecision.Unmeetable u
                 ? u.earliestDeadline() : Optional.empty();
-        return new DryRun(record.jobKey(), "rejected", Optional.of(reason(decision.sizing())), Optional.empty(),
+        return new DryRun(record.jobKey(), Optional.ofNullable(record.proxyUser()), "rejected", Optional.of(reason(decision.sizing())), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), earliest, deadline, bestEffort,
                 decision.sizing().terms(), Optional.empty());
     }

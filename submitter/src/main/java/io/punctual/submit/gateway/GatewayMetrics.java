@@ -235,6 +235,22 @@ public final class GatewayMetrics implements AutoCloseable {
         return registry.scrape();
     }
 
+    /** Why a scrape has no team or job labels, in a comment line Prometheus skips. */
+    static final String WITHHELD = "# team and job labels withheld: scrape with Authorization: Bearer <the site's"
+            + " punctual.gateway.metrics-token> to see them\n";
+    private static final java.util.regex.Pattern JOB_KEY_LABEL = java.util.regex.Pattern.compile("[{,](team|job)=\"");
+
+    /**
+     * A scrape without the samples labelled by team or job: the job keys name every team's work, which a caller
+     * without the metrics token should not learn. The gateway's own meters (requests, sizing time, the JVM) stay.
+     */
+    static String withoutJobKeys(String scrape) {
+        StringBuilder kept = new StringBuilder(WITHHELD);
+        scrape.lines().filter(line -> line.startsWith("#") || !JOB_KEY_LABEL.matcher(line).find())
+                .forEach(line -> kept.append(line).append('\n'));
+        return kept.toString();
+    }
+
     @Override
     public void close() {
         gc.close();

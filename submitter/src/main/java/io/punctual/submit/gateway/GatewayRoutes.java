@@ -2,6 +2,7 @@ package io.punctual.submit.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.punctual.submit.BuildVersion;
+import io.punctual.submit.config.BearerToken;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.gateway.HttpCall.Answer;
@@ -86,26 +87,35 @@ final class GatewayRoutes {
         } else if (path.equals("/healthz")) {
             return Answer.json(200, health.report());
         } else if (path.equals("/metrics")) {
-            return Answer.text(200, GatewayMetrics.CONTENT_TYPE,
-                    metrics.prometheus(batches.tracked(), batches.queuedLaunches()));
+            return metrics(call);
         } else if (!path.startsWith("/batches") && pages.serves(path)) {
             return pages.serve(path);
         } else if (path.equals("/queues")) {
-            return authenticated(call, team -> Answer.json(200, BatchJson.queues(batches.queues(team))));
+            return authenticated(call, (team, runAs) -> Answer.json(200, BatchJson.queues(batches.queues(team))));
         } else if (path.equals("/batches") || path.equals("/batches/")) {
-            return authenticated(call, team -> batchesRoute(call, team));
+            return authenticated(call, (team, runAs) -> batchesRoute(call, team, runAs));
         }
         Matcher m = BATCH.matcher(path);
         if (m.matches() && m.group(1).length() > 9) {
             // Ids are ints; a longer number names no batch, and is no reason for a parse error.
             return Answer.json(404, BatchJson.message("batch " + m.group(1) + " not found"));
         } else if (m.matches()) {
-            return authenticated(call, team -> batchRoute(call, team, Integer.parseInt(m.group(1)), m.group(2)));
+            return authenticated(call, (team, runAs) -> batchRoute(call, team, Integer.parseInt(m.group(1)),
+                    m.group(2)));
         }
         return Answer.json(404, BatchJson.message("no such resource: " + path));
     }
 
-    private Answer batchesRoute(HttpCall call, TeamConfig team) {
+    /** Every meter for the site's metrics token; without it, the meters that name no team and no job. */
+    private Answer metrics(HttpCall call) {
+        String scrape = metrics.prometheus(batches.tracked(), batches.queuedLaunches());
+        Optional<String> presented = call.headerValue("Authorization").flatMap(BearerToken::fromAuthorizationHeader);
+        boolean full = config.current().site().gateway().metricsToken()
+                .filter(token -> presented.filter(token::matches).isPresent()).isPresent();
+        return Answer.text(200, GatewayMetrics.CONTENT_TYPE, full ? scrape : GatewayMetrics.withoutJobKeys(scrape));
+    }
+
+    private Answer batchesRoute(HttpCall call, TeamConfig team, RunAs runAs) {
         Map<String, String> query = call.query();
         if (call.method().equals("GET")) {
             var page = batches.list(team.name());
@@ -116,7 +126,7 @@ final class GatewayRoutes {
         }
         // Refused at once, before the body is read: sizing and admission would wait for YARN, then fail.
         requireAnswering.run();
-        BatchRequest request = BatchRequest.fromJson(json(call.bodyBytes()));
+        BatchRequest request = runAs.applyTo(BatchRequest.fromJson(json(call.bodyBytes())));
         if (Boolean.parseBoolean(query.getOrDefault("dryRun", "false"))) {
             return Answer.json(200, BatchJson.dryRun(batches.dryRun(team, request)));
         }
@@ -162,12 +172,15 @@ final class GatewayRoutes {
         return Answer.json(200, BatchJson.log(batch.get(), page));
     }
 
-    /** The route's answer as the caller's team, or a 401. */
-    private Answer authenticated(HttpCall call, java.util.function.Function<TeamConfig, Answer> route) {
+    /**
+     * The route's answer as the caller's team, or a 401; a {@code doAs} the team may not use is a 403 on every route,
+     * as in Livy, where it decides whose sessions a caller sees.
+     */
+    private Answer authenticated(HttpCall call, java.util.function.BiFunction<TeamConfig, RunAs, Answer> route) {
         Optional<String> header = call.headerValue("Authorization");
         Optional<TeamConfig> team = header.flatMap(config::authenticate);
         if (team.isPresent()) {
-            return route.apply(team.get());
+            return route.apply(team.get(), RunAs.of(team.get(), call.query()));
         }
         return Answer.json(401, BatchJson.message(header.isEmpty()
                 ? "missing Authorization: Bearer <team token>; each team's token is in its configuration file"

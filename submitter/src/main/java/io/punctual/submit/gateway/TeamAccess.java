@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * What a team's request may reach beyond its own batches, decided before anything is recorded: its driver runs on
- * the cluster (the gateway's host holds every team's token) and it runs as another user only when its file names that
- * user. Its local files were judged before, as they were resolved ({@link LocalFiles}).
+ * the cluster (the gateway's host holds every team's token). Whom it runs as was judged before the request was read
+ * ({@link RunAs}), its local files as they were resolved ({@link LocalFiles}).
  */
 record TeamAccess(TeamConfig team, SiteConfig.Gateway site) {
 
@@ -16,19 +16,12 @@ record TeamAccess(TeamConfig team, SiteConfig.Gateway site) {
      * @param conf the Spark conf the batch would run with (request over the team's and the site's settings)
      * @throws RequestRefused naming what the team may not do and what to do instead
      */
-    void check(BatchRequest request, Map<String, String> conf) {
+    void check(Map<String, String> conf) {
         if (!SparkSettings.clusterMode(conf) && !site.clientModeTeams().contains(team.name())) {
             throw new RequestRefused("spark.submit.deployMode '" + conf.get("spark.submit.deployMode")
                     + "' would run the driver on the gateway's host, which team " + team.name() + " may not do:"
                     + " batches run in cluster mode. Drop the setting, or ask the site to add the team to"
                     + " punctual.gateway.client-mode-teams");
         }
-        request.proxyUser().ifPresent(user -> {
-            if (!team.access().proxyUsers().contains(user)) {
-                throw new RequestRefused("proxyUser '" + user + "' is not a user team " + team.name()
-                        + " may run as. Drop proxyUser, or ask the site to add the user to proxy-users in the"
-                        + " team's file");
-            }
-        });
     }
 }

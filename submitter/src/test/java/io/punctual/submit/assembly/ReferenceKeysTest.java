@@ -76,7 +76,7 @@ class ReferenceKeysTest {
         Settings settings = assembly.settings(JOB, Map.of());
         return List.of(gateway.host(), gateway.port(), gateway.launchConcurrency(), gateway.stateDir(),
                 gateway.clientModeTeams(), gateway.tls(), gateway.idleTimeout(), gateway.database(),
-                gateway.finishedRetention(),
+                gateway.finishedRetention(), gateway.metricsToken(),
                 gateway.allowedSparkConf(), assembly.config().site().cluster().planningHorizon(),
                 assembly.pipelineSettings(tmp), assembly.planQueue(),
                 assembly.config().site().cluster().bestEffortQueue(), assembly.sizing(settings),
@@ -147,6 +147,9 @@ class ReferenceKeysTest {
         if (key.endsWith("tls.keystore")) {
             // any readable keystore file will do for loading: the JDK's own trust store is one
             return "\"" + Path.of(System.getProperty("java.home"), "lib", "security", "cacerts") + "\"";
+        }
+        if (key.endsWith("metrics-token")) {
+            return "\"a-metrics-token-0001\"";
         }
         if (key.endsWith("database.url")) {
             return "\"jdbc:postgresql://db.example.com:5432/punctual\"";

@@ -123,7 +123,7 @@ class ConfigErrorsTest {
                 """);
         assertThat(conf.messages()).containsExactly(
                 tmp.resolve("site.conf") + ":1: punctual.gateway.prot: unknown key; did you mean 'port'? Known keys"
-                        + " here: allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, poll-interval, port, state-dir, tls",
+                        + " here: allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, metrics-token, poll-interval, port, state-dir, tls",
                 tmp.resolve("site.conf") + ":2: gateway: unknown key; known keys here: punctual");
     }
 

@@ -240,7 +240,7 @@ class ConfigOverridesTest {
     void aSystemPropertyCanReplaceAWholeObjectOnlyWithAnObject() {
         properties.setProperty("punctual.gateway", "9000");
         assertThat(messages()).singleElement().asString().startsWith("system property (-D): punctual.gateway:"
-                + " expected an object with keys allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, poll-interval, port, state-dir, tls");
+                + " expected an object with keys allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, metrics-token, poll-interval, port, state-dir, tls");
     }
 
     // --- -Dconfig.file, -Dconfig.resource, -Dconfig.url ----------------------------------------------------------
@@ -271,7 +271,7 @@ class ConfigOverridesTest {
         assertThat(messages()).containsExactly(
                 prod + ":2: punctual.gateway.port: expected a whole number from 1 to 65535, got 0",
                 prod + ":3: punctual.gateway.prot: unknown key; did you mean 'port'? Known keys here:"
-                        + " allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, poll-interval, port, state-dir, tls");
+                        + " allowed-spark-conf, also-allowed-spark-conf, client-mode-teams, database, finished-retention, host, idle-timeout, launch-concurrency, metrics-token, poll-interval, port, state-dir, tls");
     }
 
     @Test

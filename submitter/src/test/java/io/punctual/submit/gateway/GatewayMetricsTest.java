@@ -8,6 +8,21 @@ import org.junit.jupiter.api.Test;
 class GatewayMetricsTest {
 
     @Test
+    void withoutJobKeysDropsEverySampleLabelledByTeamOrJobAndKeepsTheRest() {
+        try (GatewayMetrics metrics = new GatewayMetrics()) {
+            metrics.finished("finance", "finance/daily", true, OptionalDouble.of(0.9));
+            metrics.deadlineEnded("finance", true, true, 60);
+            metrics.sized(3_000_000);
+
+            String text = GatewayMetrics.withoutJobKeys(metrics.prometheus(2, 1));
+
+            assertThat(text).startsWith(GatewayMetrics.WITHHELD).doesNotContain("finance")
+                    .contains("punctual_sizing_seconds_count 1\n").contains("punctual_tracked_batches 2.0\n")
+                    .contains("jvm_memory_used_bytes{");
+        }
+    }
+
+    @Test
     void eachJobsAchievedConfidenceIsServedNextToTheConfidenceItAskedFor() {
         try (GatewayMetrics metrics = new GatewayMetrics()) {
             for (int i = 0; i < 3; i++) {
