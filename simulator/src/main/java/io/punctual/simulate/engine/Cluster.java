@@ -40,6 +40,16 @@ public interface Cluster {
 
     boolean isRunning(JobView job);
 
+    /**
+     * Gives a running job with a fixed allocation {@code cpus} CPUs from now on (more must be free): how a re-planning
+     * policy grows a job that lags or takes back what one far ahead does not need. Progress is fluid: the share of the
+     * job's work still to do runs at the new allocation's pace, waves and launch included.
+     */
+    void resize(JobView job, int cpus);
+
+    /** The share of a running job's work done so far, in [0, 1] (0 for a job not running). */
+    double workDone(JobView job);
+
     /** Tasks a running job has started so far (what its event log would show). */
     long tasksStarted(JobView job);
 

@@ -303,6 +303,38 @@ public final class Simulation implements Cluster {
     }
 
     @Override
+    public void resize(JobView view, int cpus) {
+        SimJob job = jobs.get(view.index());
+        int i = job.index();
+        if (ledger.state[i] != Ledger.RUNNING || ledger.shared[i]) {
+            throw new IllegalStateException("job " + view.id() + " is not running on a fixed allocation; only such a"
+                    + " job can be resized");
+        }
+        int held = (int) ledger.cpus[i];
+        if (cpus < 1 || cpus - held > freeCpus()) {
+            throw new IllegalStateException("job " + view.id() + " cannot grow from " + held + " to " + cpus
+                    + " CPUs at " + now + ": " + freeCpus() + " are free, a policy over-committed the cluster");
+        }
+        ledger.settle(job, now);
+        fixedCpus += cpus - held;
+        ledger.cpus[i] = cpus;
+        ledger.version[i]++;
+        schedule(ledger.finishAt(job, now), FINISH, i);
+        reshare();
+        startBlocked();
+    }
+
+    @Override
+    public double workDone(JobView view) {
+        SimJob job = jobs.get(view.index());
+        if (ledger.state[job.index()] != Ledger.RUNNING) {
+            return 0;
+        }
+        ledger.settle(job, now);
+        return 1 - ledger.remaining[job.index()];
+    }
+
+    @Override
     public long tasksStarted(JobView view) {
         SimJob job = jobs.get(view.index());
         int i = job.index();

@@ -64,6 +64,76 @@ class SimulationTest {
     }
 
     @Test
+    void aResizedJobRunsTheRestOfItsWorkAtTheNewAllocationAndFreesOrTakesTheDifference() {
+        // 8 tasks of 10 s: 40 s on 2 CPUs. Grown to 4 halfway (at 25 s, half the work done), the other half takes
+        // 10 s more at 4 CPUs; shrunk back to 1 at 30 s, the last quarter takes 20 s. Job 1's 3-CPU reservation
+        // opens at 26 s and starts only when the shrink leaves 3 free.
+        List<SimJob> jobs = List.of(job(0, 5, 8, 10, 100), job(1, 6, 3, 5, 100));
+        List<Double> done = new java.util.ArrayList<>();
+        Policy replanning = new Policy() {
+            @Override
+            public String name() {
+                return "replanning";
+            }
+
+            @Override
+            public void arrived(Cluster cluster, JobView job) {
+                if (job.index() == 0) {
+                    cluster.start(job, 2);
+                    cluster.wakeAt(job, 25);
+                    cluster.wakeAt(job, 30);
+                } else {
+                    cluster.startAt(job, 3, 26);
+                }
+            }
+
+            @Override
+            public void woke(Cluster cluster, JobView job) {
+                done.add(cluster.workDone(job));
+                cluster.resize(job, cluster.now() < 26 ? 4 : 1);
+            }
+
+            @Override
+            public void finished(Cluster cluster, FinishedRun run) {
+            }
+        };
+
+        RunResult run = Simulation.run(jobs, FOUR, replanning, 60);
+
+        assertThat(done).containsExactly(0.5, 0.75);
+        JobResult grown = run.jobs().get(0);
+        assertThat(grown.finish()).isCloseTo(50, within(1e-9));
+        assertThat(grown.cpuSeconds()).isCloseTo(2 * 20 + 4 * 5 + 1 * 20, within(1e-9));
+        assertThat(run.jobs().get(1).start()).isEqualTo(30);
+        assertThat(run.peakCpus()).isEqualTo(4);
+    }
+
+    @Test
+    void growingBeyondWhatIsFreeIsStoppedAtOnce() {
+        List<SimJob> jobs = List.of(job(0, 0, 8, 10, 100), job(1, 1, 8, 10, 100));
+        Policy greedy = new Policy() {
+            @Override
+            public String name() {
+                return "greedy";
+            }
+
+            @Override
+            public void arrived(Cluster cluster, JobView job) {
+                cluster.start(job, 2);
+                if (job.index() == 1) {
+                    cluster.resize(job, 3);
+                }
+            }
+
+            @Override
+            public void finished(Cluster cluster, FinishedRun run) {
+            }
+        };
+        assertThatThrownBy(() -> Simulation.run(jobs, FOUR, greedy, 60)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot grow from 2 to 3");
+    }
+
+    @Test
     void aPolicyThatOverCommitsTheClusterIsStoppedAtOnce() {
         List<SimJob> jobs = List.of(job(0, 0, 8, 10, 100), job(1, 1, 8, 10, 100));
         assertThatThrownBy(() -> Simulation.run(jobs, FOUR, new StartAll(3), 60))
