@@ -244,23 +244,7 @@ final class BatchLaunch {
         if (!(next instanceof SubmissionState.Ended ended)) {
             return written;
         }
-        return endLine(ended.outcome()).map(line -> written.logged(clock.instant() + line, now())).orElse(written);
-    }
-
-    /**
-     * The log's last word on a failure or a rejection: a Livy client (Airflow's LivyOperator) reads only the log, so
-     * a rejection's reason and its earliest feasible deadline must be there, not only in {@code admission}.
-     */
-    private static Optional<String> endLine(SubmissionOutcome outcome) {
-        if (outcome instanceof SubmissionOutcome.Failed f) {
-            return Optional.of(" failed: " + CallerText.of(f.reason()));
-        }
-        if (outcome instanceof SubmissionOutcome.Rejected r) {
-            return Optional.of(" rejected at admission: " + r.reason() + r.earliestDeadline()
-                    .map(at -> "; the earliest deadline that could be met was " + at).orElse("")
-                    + "; nothing was launched");
-        }
-        return Optional.empty();
+        return BatchLog.endLine(ended.outcome()).map(line -> written.logged(clock.instant() + line, now())).orElse(written);
     }
 
     private void count(int id, SubmissionState before, SubmissionState next) {
