@@ -88,7 +88,8 @@ public final class PolicyRun {
                     + " deadline from"));
             return;
         }
-        String run = policy.label() + "-w" + week + "-" + arrival.index() + "-" + clock.millis();
+        // A run names directories and Hadoop paths, where static:2's colon would read as a URI scheme.
+        String run = policy.label().replace(':', '-') + "-w" + week + "-" + arrival.index() + "-" + clock.millis();
         try {
             Optional<BatchBody> body = body(arrival, job, run);
             if (body.isEmpty()) {
@@ -110,9 +111,9 @@ public final class PolicyRun {
     private Optional<BatchBody> body(Arrival arrival, BenchRows.Job job, String run) {
         String deadline = job.deadline().toString();
         int cores = plan.executorCores();
-        return switch (policy) {
+        return switch (policy.kind()) {
             case STATIC -> Optional.of(workload.body(arrival.job(), run, ".static",
-                    Optional.of(plan.staticExecutors()), cores, Map.of()));
+                    Optional.of(policy.executors().orElse(plan.staticExecutors())), cores, Map.of()));
             case DYNAMIC -> Optional.of(workload.body(arrival.job(), run, ".dynamic", Optional.empty(), cores,
                     Map.of("spark.dynamicAllocation.enabled", "true",
                             "spark.dynamicAllocation.shuffleTracking.enabled", "true")));

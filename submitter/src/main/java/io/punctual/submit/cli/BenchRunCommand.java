@@ -45,7 +45,9 @@ final class BenchRunCommand implements Command {
               --weeks-of-history   prior runs each job has first (default 3; a bench home keeps them across runs)
               --deadline-mix       deadline = arrival + factor x isolated runtime (default %s)
               --contention         share of the cluster's vcores busy with background jobs (default 0.3)
-              --policies           some of %s (default: all)
+              --policies           some of %s, and static:N for static at exactly N executors (within the team's
+                                   cap, which the gateway enforces); punctual is judged against every static count
+                                   and dynamic that ran (default: the four without a count)
               --seed               seeds the arrivals, the job order and the deadline factors (default 1)
               --arrivals           poisson:<mean gap> or swim:<trace file>[,speedup=<f>] (default %s)
               --static-executors   the team's fixed count under static (default 2)

@@ -75,6 +75,20 @@ class BenchPolicyRunTest {
     }
 
     @Test
+    void staticAtACountAsksForThatCountAndRowsCarryItsLabel() {
+        ReportDir report = ReportDir.open(tmp.resolve("report"), false, false);
+
+        List<BenchRow> rows = run(Policy.staticAt(3), report, RunGuard.detached(bench.client));
+
+        // The count reaches the gateway: this team's cap is 1, so 3 is refused there, naming it.
+        assertThat(rows).hasSize(2).allSatisfy(r -> {
+            assertThat(r.policy()).isEqualTo("static:3");
+            assertThat(r.reason()).contains("3 executors exceed the team's cap of 1");
+        });
+        assertThat(launched(".static")).isEmpty();
+    }
+
+    @Test
     void eachPolicySubmitsItsOwnWayAndEveryJobEndsInARow() {
         ReportDir report = ReportDir.open(tmp.resolve("report"), false, false);
         RunGuard guard = RunGuard.detached(bench.client);

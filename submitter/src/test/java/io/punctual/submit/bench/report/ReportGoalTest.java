@@ -53,4 +53,17 @@ class ReportGoalTest {
         assertThat(noreserve.policy()).isEqualTo("punctual-noreserve");
         assertThat(((GoalVerdict.Undecided) noreserve).unknowns()).contains("it admitted no job");
     }
+
+    @Test
+    void punctualIsJudgedAgainstEveryStaticCountThatRanNotOneGuess() {
+        GoalVerdict verdict = GoalVerdict.judge(List.of(summary("static:1", 100, 100, 1.0),
+                summary("static:2", 90, 100, 1.4), summary("dynamic", 90, 100, 1.3),
+                summary("punctual", 99, 100, 1.1))).get(0);
+
+        assertThat(verdict).isInstanceOf(GoalVerdict.Missed.class);
+        assertThat(((GoalVerdict.Missed) verdict).shortfalls()).containsExactly(
+                "no more deadlines met than static:1 (99.0% vs 100.0%)",
+                "not cheaper than static:1 (1.10× vs 1.00× the oracle)");
+        assertThat(verdict.findings()).anyMatch(f -> f.contains("static:2"));
+    }
 }
