@@ -96,13 +96,17 @@ public sealed interface GoalVerdict permits GoalVerdict.Met, GoalVerdict.Missed,
         return unknown.isEmpty() ? new Met(p.policy(), findings) : new Undecided(p.policy(), unknown, findings);
     }
 
+    /**
+     * Deadlines met over all jobs, a refusal counting as a miss (issue 26): the share of the admitted would reward
+     * refusing.
+     */
     private static Check beatsOnHits(PolicySummary p, PolicySummary b) {
-        Double mine = p.hitRateAdmitted();
-        Double theirs = b.hitRateAdmitted();
-        if (mine == null || theirs == null) {
+        if (p.jobs() == 0 || b.jobs() == 0) {
             return Check.unknown("the share of deadlines met cannot be compared with " + b.policy()
-                    + " (one admitted no job)");
+                    + " (one ran no job)");
         }
+        double mine = p.sdrAll();
+        double theirs = b.sdrAll();
         boolean bothPerfect = mine >= 1 - EPSILON && theirs >= 1 - EPSILON;
         boolean beats = mine > theirs + EPSILON || bothPerfect;
         String claim = bothPerfect ? "every deadline met, as with %s (%s vs %s)"

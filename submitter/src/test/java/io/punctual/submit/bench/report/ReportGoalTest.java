@@ -66,4 +66,17 @@ class ReportGoalTest {
                 "not cheaper than static:1 (1.10× vs 1.00× the oracle)");
         assertThat(verdict.findings()).anyMatch(f -> f.contains("static:2"));
     }
+
+    @Test
+    void refusingDoesNotBeatABaselineDeadlinesAreCountedOverAllJobs() {
+        // Punctual met all 60 it admitted of 100 jobs; static met 90 of 100 (it refuses nothing).
+        PolicySummary refusing = new PolicySummary("punctual", null, 100, 60, 40, Map.of(), 0, Map.of(), 60, 1.0,
+                0.6, new PolicySummary.Lateness(0, null, null, null), 1000, 1000.0, 1.0, 60,
+                new PolicySummary.PredictionError(0, null, null), PolicySummary.Reserved.NONE, null, null);
+
+        GoalVerdict verdict = GoalVerdict.judge(List.of(summary("static", 90, 100, 1.2), refusing)).get(0);
+
+        assertThat(verdict.findings()).contains("no more deadlines met than static (60.0% vs 90.0%)");
+        assertThat(verdict).isInstanceOf(GoalVerdict.Missed.class);
+    }
 }
