@@ -7,6 +7,7 @@ import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
 import io.punctual.submit.cli.DemoCommand;
+import io.punctual.submit.cli.BatchesCommand;
 import io.punctual.submit.cli.ExitStatus;
 import io.punctual.submit.cli.ExplainCommand;
 import io.punctual.submit.cli.HistoryCommand;
@@ -38,6 +39,7 @@ public final class Main {
         commands.put("submit", new SubmitCommand());
         commands.put("demo", new DemoCommand());
         commands.put("explain", new ExplainCommand());
+        commands.put("batches", new BatchesCommand());
         commands.put("plan", new PlanCommand());
         commands.put("sizing", new SizingCommand());
         commands.put("history", new HistoryCommand());

@@ -22,7 +22,6 @@ import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.YarnGateways;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.PrintStream;
-import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -69,10 +68,8 @@ public final class ExplainCommand implements Command {
             """;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GATEWAY = "--gateway";
-    private static final String TOKEN = "--token";
-    /** Livy's port, where 'punctual serve' listens unless told otherwise. */
-    private static final String LOCAL_GATEWAY = "http://127.0.0.1:8998";
+    private static final String GATEWAY = GatewayAddress.GATEWAY;
+    private static final String TOKEN = GatewayAddress.TOKEN;
 
     @Override
     public String summary() {
@@ -131,26 +128,13 @@ public final class ExplainCommand implements Command {
             throw new UsageException("give either <team/job> --deadline <when> (a sizing, offline) or --batch <id>"
                     + " (a batch a gateway holds), not both");
         }
-        int id = batchId(flags.value("--batch").orElseThrow());
-        String url = flags.value(GATEWAY).or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_GATEWAY")))
-                .orElse(LOCAL_GATEWAY);
-        String token = flags.value(TOKEN).or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_TOKEN")))
-                .orElseThrow(() -> new UsageException("--batch needs the batch's team's --token (or $PUNCTUAL_TOKEN):"
-                        + " the gateway shows a team only its own batches"));
-        GatewayClient gateway = new GatewayClient(URI.create(url), token, 2, "is a gateway running there? give its"
-                + " URL with --gateway (or $PUNCTUAL_GATEWAY; the default is " + LOCAL_GATEWAY + "), or start one"
-                + " with 'punctual serve'");
+        int id = BatchesCommand.batchId(flags.value("--batch").orElseThrow(), "--batch");
+        GatewayClient gateway = GatewayAddress.from(flags, context, "--batch").client();
         JsonNode batch;
         try {
             batch = gateway.batchJson(id);
         } catch (GatewayClient.GatewayRefusal e) {
-            if (e.status() != 404) {
-                throw e;
-            }
-            context.err().println("punctual: batch " + id + " not found at " + gateway.base() + ": the token's team"
-                    + " has no batch with that id (another team's batches are not shown to it); GET /batches lists"
-                    + " the team's");
-            return 1;
+            return BatchesCommand.notFound(e, gateway, id, context);
         }
         BatchExplanation explained = BatchExplanation.of(batch);
         if (flags.has("--json")) {
@@ -158,20 +142,7 @@ public final class ExplainCommand implements Command {
         } else {
             explained.lines(context.clock().instant()).forEach(context.out()::println);
         }
-        return 0;
-    }
-
-    private static int batchId(String value) {
-        try {
-            int id = Integer.parseInt(value.trim());
-            if (id >= 0) {
-                return id;
-            }
-        } catch (NumberFormatException e) {
-            // told below
-        }
-        throw new UsageException("--batch takes a batch id, a whole number as POST /batches answered it; got '"
-                + value + "'");
+        return ExitStatus.OK;
     }
 
     private static Resources embeddedPlan() {
