@@ -31,7 +31,11 @@ public record PropertiesFile(Path path, Map<String, String> properties) {
      * be readable; a missing {@code spark-defaults.conf} is simply not there, as for spark-submit.
      */
     public static Optional<PropertiesFile> of(SubmitArguments args, Map<String, String> env, Path cwd) {
-        Optional<String> named = args.option("--properties-file");
+        return of(args.option("--properties-file"), env, cwd);
+    }
+
+    /** As {@link #of(SubmitArguments, Map, Path)}, for a command that takes only {@code --properties-file}. */
+    public static Optional<PropertiesFile> of(Optional<String> named, Map<String, String> env, Path cwd) {
         if (named.isPresent()) {
             return Optional.of(read(cwd.resolve(named.get()), "--properties-file"));
         }

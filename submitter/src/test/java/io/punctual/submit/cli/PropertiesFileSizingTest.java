@@ -94,6 +94,33 @@ class PropertiesFileSizingTest {
     }
 
     @Test
+    void explainSizesFromTheSameFileAsSubmit() throws Exception {
+        Path confDir = Files.createDirectories(tmp.resolve("spark-conf"));
+        Files.writeString(confDir.resolve("spark-defaults.conf"), "spark.executor.instances=3\n");
+        Path file = Files.writeString(tmp.resolve("job.properties"), "spark.executor.instances=2\n");
+        Map<String, String> env = Map.of("SPARK_CONF_DIR", confDir.toString());
+
+        assertThat(explained(env)).isEqualTo(3).isEqualTo(decide(env).sizing() instanceof
+                io.punctual.sizing.sizer.SizingDecision.Sized sized ? sized.executors() : -1);
+        assertThat(explained(env, "--properties-file", file.toString())).isEqualTo(2);
+    }
+
+    private int explained(Map<String, String> env, String... more) throws Exception {
+        Map<String, String> withConf = new java.util.HashMap<>(env);
+        withConf.put("PUNCTUAL_CONF_DIR", INSTALL.root().resolve("conf/embedded").toString());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        CliContext context = new CliContext(withConf, new java.io.ByteArrayInputStream(new byte[0]),
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), System.err,
+                Clock.systemUTC(), new PunctualHome(tmp.resolve("home")), tmp, INSTALL);
+        List<String> argv = new ArrayList<>(List.of("analytics/nightly", "--deadline", "20m", "--json"));
+        argv.addAll(List.of(more));
+        int status = new ExplainCommand().run(argv, context);
+        String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(status).as(printed).isEqualTo(ExitStatus.OK);
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(printed).get("executors").asInt();
+    }
+
+    @Test
     void submitWithAnUnreadablePropertiesFileExitsAsAWrongCommandLineBeforeAnyClusterOpens() throws Exception {
         Path jar = Files.writeString(tmp.resolve("nightly.jar"), "stands for the application");
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
