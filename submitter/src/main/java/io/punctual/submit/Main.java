@@ -2,6 +2,7 @@ package io.punctual.submit;
 
 import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.cli.CliContext;
+import io.punctual.submit.cli.BatchesCommand;
 import io.punctual.submit.cli.BenchCommand;
 import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
@@ -39,6 +40,7 @@ public final class Main {
         commands.put("submit", new SubmitCommand());
         commands.put("demo", new DemoCommand());
         commands.put("explain", new ExplainCommand());
+        commands.put("batches", new BatchesCommand());
         commands.put("plan", new PlanCommand());
         commands.put("sizing", new SizingCommand());
         commands.put("history", new HistoryCommand());

@@ -8,7 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import io.punctual.yarn.ClientPatience;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.UUID;
 
 /**
@@ -20,11 +22,13 @@ public final class GatewayClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int ATTEMPTS = 5;
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** The bench's patience: a gateway it started itself may be slow to answer while it starts. */
+    private static final ClientPatience BENCH = new ClientPatience(Duration.ofSeconds(10), Duration.ofSeconds(60));
 
     private final URI base;
     private final String token;
     private final HttpClient http;
+    private final Duration answer;
     private final int attempts;
     private final String whenUnreachable;
 
@@ -39,12 +43,28 @@ public final class GatewayClient {
      * @param whenUnreachable what to tell the user when it never answers
      */
     public GatewayClient(URI base, String token, int attempts, String whenUnreachable) {
+        this(base, token, attempts, whenUnreachable, BENCH);
+    }
+
+    /**
+     * @param patience how long to try to connect, and to wait for each answer once connected
+     */
+    public GatewayClient(URI base, String token, int attempts, String whenUnreachable, ClientPatience patience) {
         this.base = URI.create(base.toString().replaceAll("/+$", ""));
         this.token = token;
         this.attempts = attempts;
         this.whenUnreachable = whenUnreachable;
+        this.answer = patience.answer();
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
+                .connectTimeout(patience.connect()).build();
+    }
+
+    /**
+     * A client for a command a person runs: it tries twice, each time {@link ClientPatience#COMMAND}'s 15 s to
+     * connect and 10 s for the answer, so a gateway that never answers is reported within half a minute.
+     */
+    public static GatewayClient forCommand(URI base, String token, String whenUnreachable) {
+        return new GatewayClient(base, token, 2, whenUnreachable, ClientPatience.COMMAND);
     }
 
     public URI base() {
@@ -78,10 +98,29 @@ public final class GatewayClient {
         return call("GET", "/batches/" + id, null, 200, null);
     }
 
+    /** {@code GET /batches?from=&size=}: a page of the team's listed batches ({@code sessions}, {@code total}). */
+    public JsonNode batches(int from, int size) {
+        return call("GET", "/batches?from=" + from + "&size=" + size, null, 200, null);
+    }
+
+    /**
+     * {@code GET /batches/{id}/log}: {@code size} lines from line {@code from}, or without it the last {@code size},
+     * as Livy pages a log ({@code size} -1 is every line); another team's batch is a 404.
+     */
+    public JsonNode log(int id, OptionalInt from, int size) {
+        String query = (from.isPresent() ? "from=" + from.getAsInt() + "&" : "") + "size=" + size;
+        return call("GET", "/batches/" + id + "/log?" + query, null, 200, null);
+    }
+
+    /** {@code DELETE /batches/{id}}, where a batch the team does not have is a {@link GatewayRefusal} (404). */
+    public JsonNode kill(int id) {
+        return call("DELETE", "/batches/" + id, null, 200, null);
+    }
+
     /** {@code DELETE /batches/{id}}: kills its application and releases its reservation; a batch already gone is fine. */
     public void delete(int id) {
         try {
-            call("DELETE", "/batches/" + id, null, 200, null);
+            kill(id);
         } catch (GatewayRefusal e) {
             if (e.status() != 404) {
                 throw e;
@@ -90,7 +129,7 @@ public final class GatewayClient {
     }
 
     private JsonNode call(String method, String path, ObjectNode body, int expected, String idempotencyKey) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(answer)
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body.toString()));
@@ -138,7 +177,12 @@ public final class GatewayClient {
     }
 
     private static String hint(int status) {
-        return status == 401 ? "; pass the team's token with --token" : "";
+        return switch (status) {
+            case 401 -> "; the gateway does not know that token: pass the team's token with --token (or"
+                    + " $PUNCTUAL_TOKEN)";
+            case 403 -> "; the token's team may not do this: ask the gateway's operator";
+            default -> "";
+        };
     }
 
     private static void pause(Duration duration) {

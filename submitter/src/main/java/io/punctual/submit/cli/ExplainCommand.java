@@ -5,6 +5,7 @@ import io.punctual.submit.bench.GatewayClient;
 import io.punctual.submit.config.Settings;
 
 import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.PropertiesFile;
 import io.punctual.submit.request.Deadlines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +23,6 @@ import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.YarnGateways;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.PrintStream;
-import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class ExplainCommand implements Command {
     static final String USAGE = """
             Usage: punctual explain <team/job> --deadline <when> [--confidence <θ>] [--executors <n>]
                                     [--executor-memory <size>] [--executor-cores <n>] [--capacity <vcores>,<memoryMb>]
-                                    [--input <path>[,<path>...]] [--json]
+                                    [--input <path>[,<path>...]] [--properties-file <file>] [--json]
                                     [--conf-dir <dir>] [--embedded]
                    punctual explain --batch <id> [--gateway <url>] [--token <token>] [--json]
 
@@ -54,7 +54,9 @@ public final class ExplainCommand implements Command {
             and the "max parallelism" term says which. The plan's capacity is
             --capacity if given, else the embedded cluster's. Settings (confidence, cap, executor shape, RUSH's
             radius) come from the configuration directory: --conf-dir, else $PUNCTUAL_CONF_DIR, else conf/embedded
-            with --embedded, else conf - the same one 'punctual submit' and 'punctual serve' read.
+            with --embedded, else conf - the same one 'punctual submit' and 'punctual serve' read. As for
+            submit, the Spark properties file (--properties-file, else spark-defaults.conf in $SPARK_CONF_DIR,
+            else in $SPARK_HOME/conf) counts beneath the options and over the team's configuration.
 
             With --batch, explains a batch a running gateway holds instead: its state and the sizing the gateway
             recorded, and while it waits in the admission queue (punctual.admission.policy justice or rush) its
@@ -69,10 +71,9 @@ public final class ExplainCommand implements Command {
             """;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GATEWAY = "--gateway";
-    private static final String TOKEN = "--token";
-    /** Livy's port, where 'punctual serve' listens unless told otherwise. */
-    private static final String LOCAL_GATEWAY = "http://127.0.0.1:8998";
+    private static final String GATEWAY = GatewayAddress.GATEWAY;
+    private static final String TOKEN = GatewayAddress.TOKEN;
+    private static final String PROPERTIES_FILE = "--properties-file";
 
     @Override
     public String summary() {
@@ -82,7 +83,7 @@ public final class ExplainCommand implements Command {
     @Override
     public int run(List<String> argv, CliContext context) {
         Flags flags = Flags.parse(argv, Set.of("--deadline", "--confidence", "--executors", "--input", "--executor-memory",
-                "--executor-cores", "--capacity", ConfDirs.FLAG, "--batch", GATEWAY, TOKEN),
+                "--executor-cores", "--capacity", ConfDirs.FLAG, "--batch", GATEWAY, TOKEN, PROPERTIES_FILE),
                 Set.of("--json", "--help", "--embedded"), "explain");
         if (flags.has("--help") || argv.isEmpty()) {
             context.out().print(USAGE);
@@ -97,7 +98,9 @@ public final class ExplainCommand implements Command {
         Instant deadline = Deadlines.parse(flags.value("--deadline").orElseThrow(() -> new UsageException(
                 "--deadline is required: sizing answers for a deadline")), context.clock());
         Assembly assembly = ConfDirs.assembly(flags.value(ConfDirs.FLAG), context, flags.has("--embedded"));
-        Map<String, String> asked = new HashMap<>();
+        // What submit would size from: the properties file spark-submit reads, beneath the options given here.
+        Map<String, String> asked = new HashMap<>(PropertiesFile.of(flags.value(PROPERTIES_FILE), context.env(),
+                context.cwd()).map(PropertiesFile::properties).orElse(Map.of()));
         flags.value("--confidence").ifPresent(v -> asked.put(DeadlineKeys.CONFIDENCE, v));
         flags.value("--executors").ifPresent(v -> asked.put("spark.executor.instances", v));
         flags.value("--input").ifPresent(v -> asked.put(DeadlineKeys.INPUT_PATHS, v));
@@ -131,26 +134,13 @@ public final class ExplainCommand implements Command {
             throw new UsageException("give either <team/job> --deadline <when> (a sizing, offline) or --batch <id>"
                     + " (a batch a gateway holds), not both");
         }
-        int id = batchId(flags.value("--batch").orElseThrow());
-        String url = flags.value(GATEWAY).or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_GATEWAY")))
-                .orElse(LOCAL_GATEWAY);
-        String token = flags.value(TOKEN).or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_TOKEN")))
-                .orElseThrow(() -> new UsageException("--batch needs the batch's team's --token (or $PUNCTUAL_TOKEN):"
-                        + " the gateway shows a team only its own batches"));
-        GatewayClient gateway = new GatewayClient(URI.create(url), token, 2, "is a gateway running there? give its"
-                + " URL with --gateway (or $PUNCTUAL_GATEWAY; the default is " + LOCAL_GATEWAY + "), or start one"
-                + " with 'punctual serve'");
+        int id = BatchesCommand.batchId(flags.value("--batch").orElseThrow(), "--batch");
+        GatewayClient gateway = GatewayAddress.from(flags, context, "--batch").client();
         JsonNode batch;
         try {
             batch = gateway.batchJson(id);
         } catch (GatewayClient.GatewayRefusal e) {
-            if (e.status() != 404) {
-                throw e;
-            }
-            context.err().println("punctual: batch " + id + " not found at " + gateway.base() + ": the token's team"
-                    + " has no batch with that id (another team's batches are not shown to it); GET /batches lists"
-                    + " the team's");
-            return 1;
+            return BatchesCommand.notFound(e, gateway, id, context);
         }
         BatchExplanation explained = BatchExplanation.of(batch);
         if (flags.has("--json")) {
@@ -158,20 +148,7 @@ public final class ExplainCommand implements Command {
         } else {
             explained.lines(context.clock().instant()).forEach(context.out()::println);
         }
-        return 0;
-    }
-
-    private static int batchId(String value) {
-        try {
-            int id = Integer.parseInt(value.trim());
-            if (id >= 0) {
-                return id;
-            }
-        } catch (NumberFormatException e) {
-            // told below
-        }
-        throw new UsageException("--batch takes a batch id, a whole number as POST /batches answered it; got '"
-                + value + "'");
+        return ExitStatus.OK;
     }
 
     private static Resources embeddedPlan() {

@@ -8,6 +8,7 @@ import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.request.PropertiesFile;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.request.SubmitArguments;
@@ -63,6 +64,15 @@ final class SubmissionRunner {
         SubmissionPipeline pipeline = assembly.pipeline(cluster, new SparkSubmitLauncher(runtime), runtime,
                 hadoopConfDir, assembly.sizing(settings), events);
         return new Prepared(submission(context, assembly, args, job, deadline), pipeline);
+    }
+
+    /**
+     * The command line with the properties file spark-submit would read beneath it ({@link PropertiesFile}). The file
+     * is the user's, as for spark-submit: under the command line, over the team's settings, which launch as
+     * {@code --conf} and so would beat the file at launch too if it were put beneath them.
+     */
+    static SubmitArguments withPropertiesFile(SubmitArguments given, CliContext context) {
+        return PropertiesFile.of(given, context.env(), context.cwd()).map(file -> file.under(given)).orElse(given);
     }
 
     /** The command line with the configuration's Spark properties (executor shape, spark-conf) under the user's own. */

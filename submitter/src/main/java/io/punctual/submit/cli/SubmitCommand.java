@@ -36,6 +36,9 @@ public final class SubmitCommand implements Command {
                                     with --embedded, else conf); it must load, as 'punctual config check' says
 
             Every spark-submit option passes through (--class, --conf, --jars, --executor-memory, ...).
+            Sizing reads the properties file spark-submit reads: --properties-file <file>, else
+            spark-defaults.conf in $SPARK_CONF_DIR, else in $SPARK_HOME/conf; --conf and the dedicated
+            options win over it, and it wins over the team's configuration.
             Punctual sets --master yarn, the queue (the reservation's), and pins the executors
             (--num-executors, dynamic allocation off). --deploy-mode defaults to cluster, so the driver
             runs inside the reservation too. Exit status: 0 the application succeeded; 1 it failed or was
@@ -63,7 +66,8 @@ public final class SubmitCommand implements Command {
             context.out().println(Version.describe());
             return 0;
         }
-        SubmitArguments checked = validated(args, context);
+        // Before anything else reads it, and before a cluster is opened: a file that cannot be read stops here.
+        SubmitArguments checked = validated(SubmissionRunner.withPropertiesFile(args, context), context);
         Instant deadline = Deadlines.parse(checked.conf(DeadlineKeys.BY).orElseThrow(() -> new UsageException(
                 "--deadline is required: Punctual reserves capacity until it (e.g. --deadline 45m)")), context.clock());
         Assembly assembly = ConfDirs.assembly(confDir, context, checked.embedded());
