@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.sizing.Resources;
 import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
@@ -26,13 +24,9 @@ final class ResourceManagerRest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ResourceManagerWebApp webApp;
-    private final HttpClient http;
 
     ResourceManagerRest(ResourceManagerWebApp webApp) {
         this.webApp = webApp;
-        // A standby ResourceManager redirects its REST calls to the active one.
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** Effective resources of every queue, by leaf name; empty when the REST API cannot be read. */
@@ -74,8 +68,7 @@ final class ResourceManagerRest {
     }
 
     private JsonNode get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = webApp.send(http, base -> HttpRequest.newBuilder(base.resolve(path))
-                .timeout(Duration.ofSeconds(10)).header("Accept", "application/json").GET().build());
+        HttpResponse<String> response = webApp.getJson(path, Duration.ofSeconds(10));
         if (response.statusCode() != 200) {
             throw new IOException("GET " + path + " answered HTTP " + response.statusCode());
         }

@@ -355,7 +355,8 @@ public final class YarnGateway implements ClusterGateway {
         }
     }
 
-    static String firstLine(Throwable e) {
+    /** The first line of a failure's message (or of its first cause that has one), for a one-line report. */
+    public static String firstLine(Throwable e) {
         Throwable root = e;
         String message = String.valueOf(root.getMessage());
         while ((message == null || message.equals("null")) && root.getCause() != null) {

@@ -1,12 +1,11 @@
 package io.punctual.yarn.doctor;
 
 import io.punctual.yarn.ClientPatience;
+import io.punctual.yarn.YarnGateway;
 import io.punctual.yarn.YarnGateways;
 import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,7 +74,7 @@ public final class ClusterDoctor {
             } catch (IOException | YarnException | RuntimeException e) {
                 String cause = "the ResourceManager does not answer";
                 return List.of(Finding.missing(Prerequisite.RESOURCE_MANAGER, "no answer at "
-                                + YarnGateways.describeAddresses(conf) + " (" + firstLine(e) + ")"),
+                                + YarnGateways.describeAddresses(conf) + " (" + YarnGateway.firstLine(e) + ")"),
                         Finding.unknown(Prerequisite.RESERVATION_SYSTEM, cause),
                         Finding.unknown(Prerequisite.PLAN_QUEUE, cause));
             }
@@ -88,7 +87,7 @@ public final class ClusterDoctor {
                         Finding.met(Prerequisite.PLAN_QUEUE, planQueue + " holds " + held + " reservation"
                                 + (held == 1 ? "" : "s")));
             } catch (IOException | YarnException e) {
-                return refusedReservations(answers, planQueue, firstLine(e));
+                return refusedReservations(answers, planQueue, YarnGateway.firstLine(e));
             }
         } finally {
             client.stop();
@@ -105,12 +104,8 @@ public final class ClusterDoctor {
     }
 
     private static Finding webApp(ResourceManagerWebApp webApp) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
         try {
-            HttpResponse<String> info = webApp.send(http, base -> HttpRequest.newBuilder(
-                    base.resolve("/ws/v1/cluster/info")).timeout(Duration.ofSeconds(10))
-                    .header("Accept", "application/json").GET().build());
+            HttpResponse<String> info = webApp.getJson("/ws/v1/cluster/info", Duration.ofSeconds(10));
             if (info.statusCode() != 200) {
                 return Finding.missing(Prerequisite.WEB_APP, webApp.current() + "/ws/v1/cluster/info answered HTTP "
                         + info.statusCode() + (info.statusCode() == 401 ? " (SPNEGO: a kerberized web app)" : ""));
@@ -136,17 +131,11 @@ public final class ClusterDoctor {
                 fs.create(probe, false).close();
                 fs.delete(probe, false);
             } catch (IOException | RuntimeException e) {
-                refused.add(dir + " (" + firstLine(e) + ")");
+                refused.add(dir + " (" + YarnGateway.firstLine(e) + ")");
             }
         }
         return refused.isEmpty()
                 ? Finding.met(Prerequisite.DIRECTORIES, String.join(", ", dirs))
                 : Finding.missing(Prerequisite.DIRECTORIES, "cannot write " + String.join("; ", refused));
-    }
-
-    private static String firstLine(Exception e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int end = message.indexOf('\n');
-        return end < 0 ? message : message.substring(0, end);
     }
 }

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Arrays;
@@ -13,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.security.authorize.AccessControlList;
 
 /**
  * The configuration the ResourceManager runs with, as its web app serves it ({@code /conf}, Hadoop's configuration
@@ -25,11 +24,8 @@ record ResourceManagerSettings(Map<String, String> properties) {
 
     /** The settings, or why they could not be read (a cluster may keep {@code /conf} for admins). */
     static Optional<ResourceManagerSettings> read(ResourceManagerWebApp webApp, StringBuilder why) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
         try {
-            HttpResponse<String> response = webApp.send(http, base -> HttpRequest.newBuilder(base.resolve("/conf"))
-                    .timeout(Duration.ofSeconds(10)).header("Accept", "application/json").GET().build());
+            HttpResponse<String> response = webApp.getJson("/conf", Duration.ofSeconds(10));
             if (response.statusCode() != 200) {
                 why.append("its /conf answered HTTP ").append(response.statusCode());
                 return Optional.empty();
@@ -73,13 +69,14 @@ record ResourceManagerSettings(Map<String, String> properties) {
         if (!Boolean.parseBoolean(get("yarn.acl.enable", "false"))) {
             return Finding.met(Prerequisite.ADMIN_ACL, "ACLs are off (yarn.acl.enable=false): every user may");
         }
-        Acl acl = Acl.parse(get("yarn.admin.acl", "*"));
-        if (acl.everyone() || acl.users().contains(user)) {
+        // Hadoop's own reading of an ACL: "*", or users, a space, then groups.
+        AccessControlList acl = new AccessControlList(get("yarn.admin.acl", "*"));
+        if (acl.isAllAllowed() || acl.getUsers().contains(user)) {
             return Finding.met(Prerequisite.ADMIN_ACL, user + " is in yarn.admin.acl");
         }
-        if (!acl.groups().isEmpty()) {
+        if (!acl.getGroups().isEmpty()) {
             return Finding.unknown(Prerequisite.ADMIN_ACL, user + " is not named in yarn.admin.acl; it may if it is"
-                    + " in one of its groups (" + String.join(",", acl.groups()) + ")");
+                    + " in one of its groups (" + String.join(",", acl.getGroups()) + ")");
         }
         return Finding.missing(Prerequisite.ADMIN_ACL, user + " is not in yarn.admin.acl");
     }
@@ -110,16 +107,5 @@ record ResourceManagerSettings(Map<String, String> properties) {
 
     private static List<String> split(String list) {
         return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-    }
-
-    /** A Hadoop access control list: {@code *}, or users, a space, then groups. */
-    private record Acl(boolean everyone, List<String> users, List<String> groups) {
-        static Acl parse(String text) {
-            if (text.trim().equals("*")) {
-                return new Acl(true, List.of(), List.of());
-            }
-            String[] parts = text.split(" ", 2);
-            return new Acl(false, split(parts[0]), parts.length > 1 ? split(parts[1]) : List.of());
-        }
     }
 }

@@ -7,7 +7,6 @@ import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +33,6 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
 
     private final ResourceManagerWebApp webApp;
     private final String user;
-    private final HttpClient http;
     private final Duration timeout;
     private final AtomicReference<Format> format = new AtomicReference<>(Format.XML);
 
@@ -45,9 +43,6 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
             throw new IllegalArgumentException("a user name is needed to change the scheduler configuration");
         }
         this.timeout = timeout;
-        // A standby ResourceManager redirects (307) to the active one; the method and body are kept.
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** A client of the ResourceManager web app at {@code host:port} (or a full http(s) URL), acting as {@code user}. */
@@ -149,7 +144,7 @@ public final class SchedulerConfRest implements SchedulerConfiguration {
 
     private Response send(Function<URI, HttpRequest.Builder> request, String what) {
         try {
-            HttpResponse<String> response = webApp.send(http, base -> request.apply(base).timeout(timeout)
+            HttpResponse<String> response = webApp.send(base -> request.apply(base).timeout(timeout)
                     .header("Accept", "application/json").build());
             return new Response(response.statusCode(), response.body());
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,13 +22,15 @@ import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
  *
  * <p>A call goes first to the address that answered last, then to the others in turn, so a failover costs one
  * connection attempt: YARN's RPC client rotates through the ids the same way. A standby ResourceManager redirects
- * its REST calls to the active one (307), which the {@link HttpClient} a caller passes should follow.
+ * its REST calls to the active one (307), which the one client every caller shares follows (method and body kept).
  */
 public final class ResourceManagerWebApp {
 
     private final List<URI> addresses;
     private final String advice;
     private final AtomicInteger answered = new AtomicInteger();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+            .followRedirects(HttpClient.Redirect.NORMAL).build();
 
     private ResourceManagerWebApp(List<URI> addresses, String advice) {
         if (addresses.isEmpty()) {
@@ -81,8 +84,7 @@ public final class ResourceManagerWebApp {
      *
      * @throws IOException naming every address tried and why it failed, and what to check
      */
-    public HttpResponse<String> send(HttpClient http, Function<URI, HttpRequest> at)
-            throws IOException, InterruptedException {
+    public HttpResponse<String> send(Function<URI, HttpRequest> at) throws IOException, InterruptedException {
         Objects.requireNonNull(at, "request");
         List<String> failures = new ArrayList<>();
         int first = answered.get();
@@ -99,6 +101,12 @@ public final class ResourceManagerWebApp {
         }
         throw new IOException("the ResourceManager web app did not answer at " + String.join(", ", failures)
                 + "; " + advice);
+    }
+
+    /** {@code GET path} asking for JSON, sent as {@link #send} sends, waiting {@code timeout} for the answer. */
+    public HttpResponse<String> getJson(String path, Duration timeout) throws IOException, InterruptedException {
+        return send(base -> HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                .header("Accept", "application/json").GET().build());
     }
 
     private static String describe(IOException e) {

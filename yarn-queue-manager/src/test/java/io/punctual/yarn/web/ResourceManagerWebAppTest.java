@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -22,8 +21,6 @@ class ResourceManagerWebAppTest {
 
     private final List<HttpServer> servers = new ArrayList<>();
     private final List<String> seen = new ArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
-            .followRedirects(HttpClient.Redirect.NORMAL).build();
 
     @AfterEach
     void stop() {
@@ -64,7 +61,7 @@ class ResourceManagerWebAppTest {
         int up = serve("active", 200, null);
         var webApp = pair(down, up);
 
-        var answer = webApp.send(http, base -> get(base, "/ws/v1/cluster/info"));
+        var answer = webApp.send(base -> get(base, "/ws/v1/cluster/info"));
 
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(answer.body()).isEqualTo("active");
@@ -79,7 +76,7 @@ class ResourceManagerWebAppTest {
         int standby = serve("This is standby RM", 307, "http://127.0.0.1:" + active);
         var webApp = pair(standby, active);
 
-        var answer = webApp.send(http, base -> HttpRequest.newBuilder(base.resolve("/ws/v1/cluster/scheduler-conf"))
+        var answer = webApp.send(base -> HttpRequest.newBuilder(base.resolve("/ws/v1/cluster/scheduler-conf"))
                 .PUT(HttpRequest.BodyPublishers.ofString("<sched-conf/>")).build());
 
         assertThat(answer.body()).isEqualTo("applied");
@@ -92,7 +89,7 @@ class ResourceManagerWebAppTest {
         int second = closedPort();
         var webApp = pair(first, second);
 
-        assertThatThrownBy(() -> webApp.send(http, base -> get(base, "/ws/v1/cluster/info")))
+        assertThatThrownBy(() -> webApp.send(base -> get(base, "/ws/v1/cluster/info")))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("did not answer at http://127.0.0.1:" + first)
                 .hasMessageContaining("http://127.0.0.1:" + second)
