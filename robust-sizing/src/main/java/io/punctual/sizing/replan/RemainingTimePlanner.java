@@ -42,15 +42,7 @@ public final class RemainingTimePlanner {
 
     /** Seconds until the job ends at θ with {@code executors} executors of {@code cores} cores from now on. */
     public double remainingSeconds(List<StageProgress> stages, int executors, int cores) {
-        if (executors < 1 || cores < 1) {
-            throw new IllegalArgumentException("executors and cores must be >= 1, got " + executors + ", " + cores);
-        }
-        double slots = (double) executors * cores;
-        double total = 0;
-        for (StageProgress stage : stages) {
-            total += stageSeconds(stage, slots);
-        }
-        return total;
+        return seconds(work(stages), executors, cores);
     }
 
     /**
@@ -61,19 +53,21 @@ public final class RemainingTimePlanner {
         if (current < 1 || most < current) {
             throw new IllegalArgumentException("need 1 <= current <= most, got " + current + ", " + most);
         }
-        double now = remainingSeconds(stages, current, cores);
+        // The work left does not depend on the count: estimated once, then spread over each count tried.
+        List<StageWork> work = work(stages);
+        double now = seconds(work, current, cores);
         if (now > secondsLeft) {
             for (int n = current + 1; n <= most; n++) {
-                double at = remainingSeconds(stages, n, cores);
+                double at = seconds(work, n, cores);
                 if (at <= secondsLeft) {
                     return new Replan.Grow(n, at);
                 }
             }
-            double atMost = remainingSeconds(stages, most, cores);
+            double atMost = seconds(work, most, cores);
             return new Replan.PredictedMiss(most, atMost, atMost - Math.max(0, secondsLeft));
         }
         for (int n = 1; n < current; n++) {
-            double at = remainingSeconds(stages, n, cores);
+            double at = seconds(work, n, cores);
             if (at <= secondsLeft * (1 - slack)) {
                 return new Replan.Shrink(n, at);
             }
@@ -81,9 +75,35 @@ public final class RemainingTimePlanner {
         return new Replan.Keep(current, now);
     }
 
-    private double stageSeconds(StageProgress stage, double slots) {
+    /**
+     * What a stage has left, whatever the count: its θ-work in container-seconds, the longest single task it must
+     * still wait for, and how many tasks can run at once.
+     */
+    private record StageWork(double work, double oneTask, int tasksLeft) {
+        double seconds(double slots) {
+            return tasksLeft == 0 ? 0 : Math.max(work / Math.min(slots, tasksLeft), oneTask);
+        }
+    }
+
+    private static double seconds(List<StageWork> work, int executors, int cores) {
+        if (executors < 1 || cores < 1) {
+            throw new IllegalArgumentException("executors and cores must be >= 1, got " + executors + ", " + cores);
+        }
+        double slots = (double) executors * cores;
+        double total = 0;
+        for (StageWork stage : work) {
+            total += stage.seconds(slots);
+        }
+        return total;
+    }
+
+    private List<StageWork> work(List<StageProgress> stages) {
+        return stages.stream().map(this::stageWork).toList();
+    }
+
+    private StageWork stageWork(StageProgress stage) {
         if (stage.done()) {
-            return 0;
+            return new StageWork(0, 0, 0);
         }
         double[] finished = stage.finishedSeconds();
         double mean = finished.length == 0 ? stage.expectedTaskSeconds() : mean(finished);
@@ -96,9 +116,8 @@ public final class RemainingTimePlanner {
             longestRunning = Math.max(longestRunning, left);
         }
         int tasksLeft = stage.pending() + stage.runningElapsed().length;
-        double spread = (pendingWork + runningWork) / Math.min(slots, tasksLeft);
         double oneTask = stage.pending() > 0 ? Math.max(mean, longestRunning) : longestRunning;
-        return Math.max(spread, oneTask);
+        return new StageWork(pendingWork + runningWork, oneTask, tasksLeft);
     }
 
     /** The KL-robust θ-quantile of N(r·μ, r·s²), or r·μ while fewer than two tasks have finished. */
