@@ -76,8 +76,12 @@ class GatewayCrashIT {
 
     @AfterEach
     void noGatewayReservationIsLeftBehind() throws Exception {
-        awaitTrue(() -> cluster.reservations("sla").stream().noneMatch(r -> r.name().startsWith("punctual gw-")),
-                Duration.ofSeconds(60), "gateway reservations left in the plan");
+        awaitTrue(GatewayCrashIT::noGatewayReservationHeld, Duration.ofSeconds(60),
+                "gateway reservations left in the plan");
+    }
+
+    private static boolean noGatewayReservationHeld() {
+        return cluster.reservations("sla").stream().noneMatch(r -> r.name().startsWith("punctual gw-"));
     }
 
     /** Starts {@code bin/punctual serve} against the test's cluster, over the same store every time. */
@@ -96,8 +100,8 @@ class GatewayCrashIT {
      * releases the reservation, so a kill at once could leave one for the next start's recovery to release.
      */
     static void stopOnceReleased() throws Exception {
-        awaitTrue(() -> cluster.reservations("sla").stream().noneMatch(r -> r.name().startsWith("punctual gw-")),
-                Duration.ofSeconds(60), "the gateway to release its ended batches' reservations");
+        awaitTrue(GatewayCrashIT::noGatewayReservationHeld, Duration.ofSeconds(60),
+                "the gateway to release its ended batches' reservations");
         killGateway();
     }
 
