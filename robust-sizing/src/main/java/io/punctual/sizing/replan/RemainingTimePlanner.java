@@ -23,6 +23,8 @@ import java.util.List;
 public final class RemainingTimePlanner {
 
     private static final int BINS = 400;
+    /** A spread below this share of the expected work is rounding error, not variation between tasks. */
+    private static final double SPREAD_FLOOR = 1e-9;
 
     private final Robustness robustness;
     private final double slack;
@@ -130,10 +132,12 @@ public final class RemainingTimePlanner {
             variance += (s - mean) * (s - mean);
         }
         variance /= finished.length - 1;
-        if (!(variance > 0)) {
+        double spread = Math.sqrt(pending * variance);
+        // Equal task times leave only rounding error as spread: too narrow to bin, and nothing to be robust against.
+        if (!(spread > SPREAD_FLOOR * pending * mean)) {
             return pending * mean;
         }
-        DemandDistribution reference = GaussianEstimator.quantize(pending * mean, Math.sqrt(pending * variance), BINS);
+        DemandDistribution reference = GaussianEstimator.quantize(pending * mean, spread, BINS);
         return WorstCaseDemandSearch.search(reference, robustness).eta();
     }
 

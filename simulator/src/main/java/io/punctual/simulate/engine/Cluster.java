@@ -1,6 +1,7 @@
 package io.punctual.simulate.engine;
 
 import io.punctual.simulate.workload.JobView;
+import java.util.List;
 
 /** What a policy can see of the simulated cluster and do to it. */
 public interface Cluster {
@@ -43,12 +44,19 @@ public interface Cluster {
     /**
      * Gives a running job with a fixed allocation {@code cpus} CPUs from now on (more must be free): how a re-planning
      * policy grows a job that lags or takes back what one far ahead does not need. Progress is fluid: the share of the
-     * job's work still to do runs at the new allocation's pace, waves and launch included.
+     * job's task work still to do runs at the new allocation's pace, waves included; a launch under way finishes in
+     * the time it had left, whatever the allocation.
      */
     void resize(JobView job, int cpus);
 
     /** The share of a running job's work done so far, in [0, 1] (0 for a job not running). */
     double workDone(JobView job);
+
+    /**
+     * A running job's stages as its event log would show them now: tasks finished and running, and the time its
+     * finished tasks took (empty for a job not running).
+     */
+    List<StageSnapshot> stages(JobView job);
 
     /** Tasks a running job has started so far (what its event log would show). */
     long tasksStarted(JobView job);

@@ -109,6 +109,47 @@ class SimulationTest {
     }
 
     @Test
+    void aResizeSpeedsUpOnlyTheTasksNotTheLaunchAndTheStagesShowWhatTheEventLogWould() {
+        // A 10 s launch, then 8 tasks of 10 s: 50 s on 2 CPUs. At 30 s the launch and half the tasks are done; grown
+        // to 4 CPUs, the other four tasks take one 10 s wave: it ends at 40 s, not at 42 s as it would if a share of
+        // the launch were still to run at the new pace. Job 1, grown at 5 s while it launches, finishes the 5 s of
+        // launch it has left and then its tasks at the new pace: 5 + 5 + 20 = 30 s.
+        List<SimJob> jobs = List.of(new SimJob(0, "j0", "k", 0, new SimJob.Stages(new int[] {8}, new double[] {10}),
+                10, 100, null), new SimJob(1, "j1", "k", 0, new SimJob.Stages(new int[] {8}, new double[] {10}), 10,
+                100, null));
+        List<List<StageSnapshot>> seen = new java.util.ArrayList<>();
+        Policy replanning = new Policy() {
+            @Override
+            public String name() {
+                return "replanning";
+            }
+
+            @Override
+            public void arrived(Cluster cluster, JobView job) {
+                cluster.start(job, 2);
+                cluster.wakeAt(job, job.index() == 0 ? 30 : 5);
+            }
+
+            @Override
+            public void woke(Cluster cluster, JobView job) {
+                seen.add(cluster.stages(job));
+                cluster.resize(job, 4);
+            }
+
+            @Override
+            public void finished(Cluster cluster, FinishedRun run) {
+            }
+        };
+        RunResult run = Simulation.run(jobs, new ClusterSpec(2, 4, 16384, 1024), replanning, 60);
+
+        assertThat(run.jobs().get(0).finish()).isCloseTo(40, within(1e-9));
+        assertThat(run.jobs().get(1).finish()).isCloseTo(30, within(1e-9));
+        // Job 1 at 5 s is still launching: no task started. Job 0 at 30 s: 4 of 8 tasks done, 2 starting.
+        assertThat(seen.get(0)).containsExactly(new StageSnapshot(8, 0, 0, 0, 0));
+        assertThat(seen.get(1)).containsExactly(new StageSnapshot(8, 4, 2, 10, 0));
+    }
+
+    @Test
     void growingBeyondWhatIsFreeIsStoppedAtOnce() {
         List<SimJob> jobs = List.of(job(0, 0, 8, 10, 100), job(1, 1, 8, 10, 100));
         Policy greedy = new Policy() {

@@ -45,9 +45,10 @@ public final class SimulateCommand implements Command {
                            strict-priority (their default there), or Rayon-style reservation requests
                            reservations:requests=N[,load=L] for gree and gree-l
               --nodes      how many nodes; --node their size (default 16,65536), in 2048 MB one-vcore containers
-              --policies   comma-separated, default %s; also punctual:<admission> (%s), and
-                           punctual-expiry:<admission>, where YARN kills a run still going when its reservation
-                           ends (Punctual without its move into a best-effort queue)
+              --policies   comma-separated, default %s; also punctual:<admission> (%s), which re-plans
+                           each running job from its progress; punctual-once:<admission>, which sizes each job
+                           once before it starts; and punctual-expiry:<admission>, where YARN kills a run still
+                           going when its reservation ends (Punctual without its move into a best-effort queue)
               --deadlines  Fixed1x, Fixed2x (default), Jockey1x2x, Jockey2x4x, 90loose, Aria1x3x, Aria2x4x
               --seed       the run's seed (default 1): the same seed gives the same jobs.csv, byte for byte
               --launch     seconds from a job's start to its first task (default %s; 0 is the Justice paper's setting)

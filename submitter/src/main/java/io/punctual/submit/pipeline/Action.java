@@ -54,6 +54,16 @@ public sealed interface Action {
     record LeaveReservation(AppId app, Instant holdEnds) implements Action {
     }
 
+    /**
+     * Re-plan a running job (issue 25): its reservation held from now to {@code holdEnds} at {@code to} executors
+     * (updated in YARN's plan), then its executor target moved there. Answered by {@link Observation.Resized}.
+     *
+     * @param why the planner's verdict, for the record
+     */
+    record Resize(AppId app, Optional<ReservationId> reservation, Sizing sizing, int from, int to, Instant holdEnds,
+                  String why) implements Action {
+    }
+
     record Release(ReservationId reservation) implements Action {
     }
 

@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.submit.launch.ExecutorTargets;
 import io.punctual.submit.launch.LaunchedApp;
 import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.Submission;
@@ -9,8 +10,11 @@ import io.punctual.yarn.AppState;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ClusterUnreachable;
 import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationOutcome;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
@@ -35,6 +39,7 @@ public final class Conductor {
     private final Consumer<SubmissionEvent> events;
     private final Queues queues;
     private final Consumer<Duration> sizingTook;
+    private final ExecutorTargets targets;
     private final Map<AppId, EventLogProgress> progress = new ConcurrentHashMap<>();
     private final Map<AppId, LaunchedApp> submitters = new ConcurrentHashMap<>();
 
@@ -47,11 +52,24 @@ public final class Conductor {
     public record Queues(Function<Submission, Optional<String>> bestEffort, Function<Submission, String> late) {
     }
 
-    /** @param sizingTook told how long each learn-and-size took (the gateway's metrics) */
+    /**
+     * Re-planning running jobs (issue 25): the rules that turn progress into a resize, and what moves a running
+     * application's executors.
+     */
+    public record Resizing(ReplanRules rules, ExecutorTargets targets) {
+    }
+
+    /**
+     * @param sizingTook told how long each learn-and-size took (the gateway's metrics)
+     * @param resizing   how running jobs are re-planned from their progress; empty: each is sized once
+     */
     public Conductor(SubmissionPipeline pipeline, ClusterGateway gateway, Clock clock,
-                     Consumer<SubmissionEvent> events, Queues queues, Consumer<Duration> sizingTook) {
+                     Consumer<SubmissionEvent> events, Queues queues, Consumer<Duration> sizingTook,
+                     Optional<Resizing> resizing) {
         this.sizingTook = sizingTook;
-        this.machine = new SubmissionMachine(pipeline.violators(), pipeline.admission());
+        this.machine = new SubmissionMachine(pipeline.violators(), pipeline.admission(),
+                resizing.map(Resizing::rules));
+        this.targets = resizing.map(Resizing::targets).orElse(ExecutorTargets.NONE);
         this.pipeline = pipeline;
         this.gateway = gateway;
         this.clock = clock;
@@ -110,6 +128,8 @@ public final class Conductor {
             return Optional.of(findByTag(submission));
         } else if (action instanceof Action.Poll poll) {
             return Optional.of(seen(poll.app(), gateway.application(poll.app())));
+        } else if (action instanceof Action.Resize resize) {
+            return Optional.of(resize(submission, resize));
         } else if (action instanceof Action.LeaveReservation leave) {
             events.accept(new SubmissionEvent.Note(leaveReservation(submission, leave)));
             return Optional.empty();
@@ -154,6 +174,34 @@ public final class Conductor {
             return ends + ", and it could not be moved out of it (" + refused.getMessage() + "): YARN will kill it"
                     + " when the reservation ends";
         }
+    }
+
+    /**
+     * The reservation first, so that a grown run never holds containers its plan does not; then the executor target.
+     * When the target cannot move, the reservation goes back to what the run holds and re-planning stops for it.
+     */
+    private Observation.Resized resize(Submission submission, Action.Resize resize) {
+        Optional<Instant> holdEnds = Optional.empty();
+        if (resize.reservation().isPresent()) {
+            ReservationId id = resize.reservation().get();
+            ReservationOutcome outcome = pipeline.resizeReservation(submission, resize.sizing(), id, resize.to(),
+                    resize.holdEnds());
+            if (outcome instanceof ReservationOutcome.Refused refused) {
+                return new Observation.Resized(resize, Optional.empty(), Optional.of("YARN's plan: "
+                        + refused.reason()), Optional.empty());
+            }
+            holdEnds = ((ReservationOutcome.Reserved) outcome).reservation().end();
+        }
+        ExecutorTargets.Move move = targets.move(resize.app(), resize.to());
+        if (move instanceof ExecutorTargets.Move.Done) {
+            return new Observation.Resized(resize, holdEnds, Optional.empty(), Optional.empty());
+        }
+        resize.reservation().ifPresent(id -> pipeline.resizeReservation(submission, resize.sizing(), id,
+                resize.from(), resize.holdEnds()));
+        return move instanceof ExecutorTargets.Move.Refused refused
+                ? new Observation.Resized(resize, Optional.empty(), Optional.of(refused.why()), Optional.empty())
+                : new Observation.Resized(resize, Optional.empty(), Optional.empty(),
+                Optional.of(((ExecutorTargets.Move.Unreachable) move).why()));
     }
 
     /** In client mode spark-submit is the driver: it is stopped only once the application is over. */

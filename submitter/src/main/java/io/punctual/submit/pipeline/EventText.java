@@ -41,6 +41,11 @@ public final class EventText {
         if (event instanceof SubmissionEvent.Learned l) {
             return "learned: " + l.summary();
         }
+        if (event instanceof SubmissionEvent.Replanned r) {
+            return "re-planned " + r.app() + ": executors " + r.change().from() + " -> " + r.change().to()
+                    + ", reservation until " + r.change().holdFrom().map(time).orElse("-") + " -> "
+                    + time.apply(r.change().holdTo()) + " (" + r.change().why() + ")";
+        }
         if (event instanceof SubmissionEvent.Released r) {
             return "released reservation " + r.reservation();
         }

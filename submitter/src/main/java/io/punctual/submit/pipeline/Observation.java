@@ -1,5 +1,6 @@
 package io.punctual.submit.pipeline;
 
+import io.punctual.sizing.replan.StageProgress;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.QueueSnapshot;
@@ -7,6 +8,7 @@ import io.punctual.yarn.ReservationInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** What happened that a submission's state may move on from: an answer to one of its actions, time, or a kill. */
@@ -79,6 +81,28 @@ public sealed interface Observation {
      * @param eventLog     the application's event log, once it is found
      */
     record AppSeen(Optional<AppReport> report, long tasksStarted, Optional<Path> eventLog) implements Observation {
+    }
+
+    /**
+     * A running application's stages as its event log shows them (issue 25): what re-planning reads. Sent only once
+     * a task has finished, so that every stage has a task time to plan with.
+     */
+    record Progressed(List<StageProgress> stages) implements Observation {
+
+        public Progressed {
+            stages = List.copyOf(stages);
+        }
+    }
+
+    /**
+     * The answer to {@link Action.Resize}.
+     *
+     * @param holdEnds when the reservation now ends, once YARN took the update
+     * @param refusal  why the plan or the cluster said no (the job runs on at its size and may ask again later)
+     * @param off      why re-planning cannot work for this run at all (its driver cannot be reached)
+     */
+    record Resized(Action.Resize asked, Optional<Instant> holdEnds, Optional<String> refusal, Optional<String> off)
+            implements Observation {
     }
 
     /** Someone (a user's Ctrl-C, a DELETE) wants the submission stopped. */

@@ -125,7 +125,7 @@ public final class ReservationWindows {
         return Duration.between(arrival, deadline).minus(PLAN_STEP.multipliedBy(2));
     }
 
-    private static Duration withMargin(Duration run) {
+    static Duration withMargin(Duration run) {
         return run.plus(Duration.ofMillis(Math.max(MIN_MARGIN.toMillis(), (long) (run.toMillis() * MARGIN_SHARE))));
     }
 
@@ -139,6 +139,28 @@ public final class ReservationWindows {
         List<StageRequest> stages = List.of(StageRequest.gang(container(sizing), sizing.shapes().executors() + 1, hold));
         return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
                 arrival, end, ReservationSpec.Combine.ALL, stages, Optional.empty());
+    }
+
+    /**
+     * A running job's reservation re-planned (issue 25): {@code executors} executors and the master held from the
+     * plan's next step until {@code end}.
+     *
+     * @throws IllegalArgumentException when {@code end} leaves less than one plan step
+     */
+    static ReservationSpec resized(Submission submission, Sizing sizing, int executors, Instant now, Instant end) {
+        Instant arrival = now.truncatedTo(ChronoUnit.SECONDS).plus(PLAN_STEP);
+        Instant until = ceilSeconds(end);
+        if (until.isBefore(arrival.plus(PLAN_STEP))) {
+            throw new IllegalArgumentException("the re-planned hold ends at " + end + ", before the plan's next step");
+        }
+        List<StageRequest> stages = List.of(StageRequest.gang(container(sizing), executors + 1,
+                Duration.between(arrival, until)));
+        return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
+                arrival, until, ReservationSpec.Combine.ALL, stages, Optional.empty());
+    }
+
+    private static Instant ceilSeconds(Instant at) {
+        return at.getNano() == 0 ? at : at.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
     }
 
     /** The container shape the reservation is made of. */

@@ -33,6 +33,10 @@ public sealed interface SubmissionEvent {
     record DeadlinePassed(AppId app, Instant deadline) implements SubmissionEvent {
     }
 
+    /** A running job's executors and reservation were re-planned from its progress (issue 25). */
+    record Replanned(AppId app, Replanning.Change change) implements SubmissionEvent {
+    }
+
     record Released(ReservationId reservation) implements SubmissionEvent {
     }
 

@@ -37,10 +37,18 @@ public final class SubmissionMachine {
 
     private final LargeViolators violators;
     private final AdmissionPolicy admission;
+    private final Optional<ReplanRules> replan;
 
+    /** A machine that sizes each job once and never re-plans it while it runs. */
     public SubmissionMachine(LargeViolators violators, AdmissionPolicy admission) {
+        this(violators, admission, Optional.empty());
+    }
+
+    /** @param replan how a running job's progress re-plans it; empty: sized once */
+    public SubmissionMachine(LargeViolators violators, AdmissionPolicy admission, Optional<ReplanRules> replan) {
         this.violators = violators;
         this.admission = admission;
+        this.replan = replan;
     }
 
     /** The next state and what to do to get there. */
@@ -230,6 +238,12 @@ public final class SubmissionMachine {
     }
 
     private Step running(SubmissionState.Running state, Observation observation, Instant now) {
+        if (observation instanceof Observation.Progressed progressed) {
+            return replan.map(rules -> rules.progressed(state, progressed.stages(), now)).orElse(Step.stay(state));
+        }
+        if (observation instanceof Observation.Resized resized) {
+            return ReplanRules.resized(state, resized, now);
+        }
         if (!(observation instanceof Observation.AppSeen seen)) {
             return new Step(state, List.of(new Action.Poll(state.app())));
         }

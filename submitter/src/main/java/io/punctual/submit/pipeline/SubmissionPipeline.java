@@ -159,7 +159,19 @@ public final class SubmissionPipeline {
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
                                Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
-                sizingTook);
+                sizingTook, Optional.empty());
+    }
+
+    /** A conductor that re-plans running jobs from their progress with {@code resizing} (issue 25). */
+    public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
+                               Conductor.Resizing resizing) {
+        return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue,
+                s -> settings.bestEffortQueue()), took -> { }, Optional.of(resizing));
+    }
+
+    /** The site's default θ and RUSH's δ, which re-planning judges a run with when its submission names no θ. */
+    public ReplanRules replanRules(double slack) {
+        return new ReplanRules(sizer.settings().confidence(), sizer.settings().robustness(), slack);
     }
 
     /**
@@ -284,6 +296,23 @@ public final class SubmissionPipeline {
                 + " (" + plan.prediction().afterRefusal() + ")"
                 + earliest.map(e -> "; the earliest deadline with room is " + e).orElse(""), earliest,
                 Duration.between(asked, clock.instant()));
+    }
+
+    /**
+     * Updates a running job's reservation to {@code executors} executors until {@code end} (issue 25), under the same
+     * per-plan lock as new reservations so that neither plans on a view the other is changing.
+     */
+    ReservationOutcome resizeReservation(Submission submission, Sizing sizing, ReservationId id, int executors,
+                                         Instant end) {
+        synchronized (PLAN_LOCKS.computeIfAbsent(submission.planQueue(), queue -> new Object())) {
+            ReservationSpec spec;
+            try {
+                spec = ReservationWindows.resized(submission, sizing, executors, clock.instant(), end);
+            } catch (IllegalArgumentException tooShort) {
+                return new ReservationOutcome.Refused(tooShort.getMessage());
+            }
+            return gateway.update(id, spec);
+        }
     }
 
     /** What starting spark-submit gave, and the process while it runs (it must outlive nothing it launched). */

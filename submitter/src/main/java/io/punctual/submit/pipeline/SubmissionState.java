@@ -74,13 +74,24 @@ public sealed interface SubmissionState {
     /**
      * YARN has the application.
      *
-     * @param holdEnds when the reservation's allocation ends: shortly before, an application still running leaves it
+     * @param holdEnds   when the reservation's allocation ends: shortly before, an application still running leaves it
+     * @param replanning what re-planning has changed of the run since it was launched
      */
     record Running(Submission submission, Sizing sizing, Optional<ReservationId> reservation, AppId app, Watch watch,
-                   Optional<Instant> holdEnds) implements SubmissionState {
+                   Optional<Instant> holdEnds, Replanning replanning) implements SubmissionState {
+
+        /** A run as launched, nothing re-planned yet. */
+        public Running(Submission submission, Sizing sizing, Optional<ReservationId> reservation, AppId app,
+                       Watch watch, Optional<Instant> holdEnds) {
+            this(submission, sizing, reservation, app, watch, holdEnds, Replanning.launched(sizing));
+        }
 
         Running watching(Watch next) {
-            return new Running(submission, sizing, reservation, app, next, holdEnds);
+            return new Running(submission, sizing, reservation, app, next, holdEnds, replanning);
+        }
+
+        Running replanned(Replanning next, Optional<Instant> holdEnd) {
+            return new Running(submission, sizing, reservation, app, watch, holdEnd, next);
         }
     }
 

@@ -39,6 +39,12 @@ public final class DeployedPolicies {
      */
     public static final String EXPIRING = "punctual-expiry";
 
+    /** Punctual as deployed: it re-plans each running deadline job from its progress (issue 25). */
+    public static final String REPLANNING = "punctual";
+
+    /** Punctual sizing each job once, before it starts, and only watching it run. */
+    public static final String ONCE = "punctual-once";
+
     /** Simulated jobs belong to one team with no file of its own: they get the site's settings. */
     static final String TEAM = "simulated";
 
@@ -46,8 +52,9 @@ public final class DeployedPolicies {
     }
 
     public static PolicyCatalog catalog(Assembly assembly) {
-        return PolicyCatalog.builtIn().with("punctual", context -> deployed(assembly, context, false))
-                .with(EXPIRING, context -> deployed(assembly, context, true));
+        return PolicyCatalog.builtIn().with(REPLANNING, context -> deployed(assembly, context, false, true))
+                .with(ONCE, context -> deployed(assembly, context, false, false))
+                .with(EXPIRING, context -> deployed(assembly, context, true, true));
     }
 
     /** The site's values for the built-in policies' knobs (Justice's smoothing and kill threshold, RUSH's θ and δ). */
@@ -58,14 +65,16 @@ public final class DeployedPolicies {
     }
 
     static DeployedPolicy deployed(Assembly assembly, PolicyContext context) {
-        return deployed(assembly, context, false);
+        return deployed(assembly, context, false, true);
     }
 
     /**
      * @param expiryKills whether a run still going when its reservation ends is killed, as Hadoop 3.3's plan follower
      *                    does ({@value #EXPIRING}); otherwise it keeps its CPUs and delays the jobs that reserved them
+     * @param replans     whether running jobs are re-planned from their progress ({@value #REPLANNING}), or sized
+     *                    once ({@value #ONCE})
      */
-    static DeployedPolicy deployed(Assembly assembly, PolicyContext context, boolean expiryKills) {
+    static DeployedPolicy deployed(Assembly assembly, PolicyContext context, boolean expiryKills, boolean replans) {
         SizingSettings site = assembly.sizing(assembly.settings(new JobKey(TEAM, "any"), Map.of()));
         String admission = context.argument().isEmpty() ? site.admission().configName() : context.argument();
         if (!ADMISSIONS.contains(admission)) {
@@ -86,8 +95,9 @@ public final class DeployedPolicies {
         InMemoryClusterGateway yarn = new InMemoryClusterGateway(layout(context.cluster(), planQueue, late), clock);
         SimulatedInputs inputs = new SimulatedInputs();
         var pipeline = assembly.simulated(yarn, InMemoryLauncher.simulated(yarn), learning, clock, sizing, inputs);
-        return new DeployedPolicy((expiryKills ? EXPIRING : "punctual") + ":" + admission, pipeline, learning,
-                inputs, clock, yarn, planQueue, TEAM, sizing.utility(), expiryKills);
+        String name = expiryKills ? EXPIRING : replans ? REPLANNING : ONCE;
+        return new DeployedPolicy(name + ":" + admission, pipeline, learning, inputs, clock, yarn, planQueue, TEAM,
+                sizing.utility(), expiryKills, replans);
     }
 
     /**

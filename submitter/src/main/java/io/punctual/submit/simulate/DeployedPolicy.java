@@ -6,6 +6,7 @@ import io.punctual.simulate.engine.Policy;
 import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.sizing.JobKey;
+import io.punctual.submit.launch.ExecutorTargets;
 import io.punctual.submit.pipeline.AdmissionOrder;
 import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
@@ -61,12 +62,31 @@ final class DeployedPolicy implements Policy {
     private record Tracked(JobView job, SubmissionState state) {
     }
 
+    /** A shrink keeps a fifth of the time left spare, so a run on the boundary is not resized back and forth. */
+    static final double REPLAN_SLACK = 0.2;
+    /** Progress is read at least this far apart, and about ten times over a run's hold. */
+    private static final double MIN_READ_SECONDS = 5;
+
+    /** Running jobs by application, for the executor targets re-planning moves. */
+    private final Map<AppId, JobView> byApp = new HashMap<>();
+    /** When each running job's progress is next read, by job index (one chain of reads per job). */
+    private final Map<Integer, Double> nextRead = new HashMap<>();
+    /** The CPUs each running job holds on the simulated cluster. */
+    private final Map<Integer, Integer> cpusHeld = new HashMap<>();
+    private final boolean replans;
+    /** The cluster of the callback under way: what executor targets move. */
+    private Cluster cluster;
+
+    /** @param replans whether running jobs are re-planned from their progress (issue 25), or sized once */
     DeployedPolicy(String name, SubmissionPipeline pipeline, SimulatedLearning learning, SimulatedInputs inputs,
                    ManualClock clock, InMemoryClusterGateway yarn, String planQueue, String team,
-                   DeadlineUtility utility, boolean expiryKills) {
+                   DeadlineUtility utility, boolean expiryKills, boolean replans) {
         this.name = name;
         this.pipeline = pipeline;
-        this.conductor = pipeline.conductor(submission -> Optional.empty());
+        this.replans = replans;
+        this.conductor = replans ? pipeline.conductor(submission -> Optional.empty(),
+                new Conductor.Resizing(pipeline.replanRules(REPLAN_SLACK), this::move))
+                : pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
         this.inputs = inputs;
         this.clock = clock;
@@ -101,6 +121,7 @@ final class DeployedPolicy implements Policy {
         SubmissionState state = stateOf(job);
         if (state instanceof SubmissionState.Running running) {
             advance(cluster, job, state, polled(cluster, job, running.app()));
+            read(cluster, job);
         } else if (state != null) {
             advance(cluster, job, state, new Observation.Tick());
         }
@@ -137,6 +158,45 @@ final class DeployedPolicy implements Policy {
             advance(cluster, job, running, polled(cluster, job, running.app()));
         }
         round(cluster);
+    }
+
+    /**
+     * Reads a running job's progress when its time has come, as the gateway's poller reads its event log, and lets
+     * the machine re-plan it.
+     */
+    private void read(Cluster cluster, JobView job) {
+        Double due = nextRead.get(job.index());
+        if (due == null || cluster.now() < due || !(stateOf(job) instanceof SubmissionState.Running running)) {
+            return;
+        }
+        this.cluster = cluster;
+        SimulatedProgress.of(cluster.stages(job)).ifPresent(stages ->
+                advance(cluster, job, running, new Observation.Progressed(stages)));
+        if (stateOf(job) instanceof SubmissionState.Running still) {
+            scheduleRead(cluster, job, still);
+        }
+    }
+
+    private void scheduleRead(Cluster cluster, JobView job, SubmissionState.Running running) {
+        double at = cluster.now() + Math.max(MIN_READ_SECONDS, running.sizing().hold().toMillis() / 10_000.0);
+        nextRead.put(job.index(), at);
+        cluster.wakeAt(job, at);
+    }
+
+    /** The simulated driver: a grown job needs the CPUs free on the simulated cluster, whatever the plan holds. */
+    private ExecutorTargets.Move move(AppId app, int executors) {
+        JobView job = byApp.get(app);
+        if (job == null || !cluster.isRunning(job)) {
+            return new ExecutorTargets.Move.Unreachable("application " + app + " is not running");
+        }
+        int cpus = Math.min(executors, cluster.capacityCpus());
+        int held = cpusHeld.get(job.index());
+        if (cpus - held > cluster.freeCpus()) {
+            return new ExecutorTargets.Move.Refused("only " + cluster.freeCpus() + " CPUs are free on the cluster");
+        }
+        cluster.resize(job, cpus);
+        cpusHeld.put(job.index(), cpus);
+        return new ExecutorTargets.Move.Done();
     }
 
     private SubmissionState stateOf(JobView job) {
@@ -178,6 +238,11 @@ final class DeployedPolicy implements Policy {
         SubmissionState next = conductor.advance(state, observation);
         if (next.isEnded()) {
             tracked.remove(job.index());
+            nextRead.remove(job.index());
+            cpusHeld.remove(job.index());
+            if (state instanceof SubmissionState.Running running) {
+                byApp.remove(running.app());
+            }
             inputs.remove(job);
             ended(cluster, job, ((SubmissionState.Ended) next).outcome());
             return;
@@ -195,6 +260,11 @@ final class DeployedPolicy implements Policy {
             double until = expiryKills ? running.holdEnds().map(SimTime::seconds).orElse(Double.POSITIVE_INFINITY)
                     : Double.POSITIVE_INFINITY;
             cluster.startAt(job, cpus, cluster.now(), Math.max(cluster.now(), until));
+            cpusHeld.put(job.index(), cpus);
+            if (replans) {
+                byApp.put(running.app(), job);
+                scheduleRead(cluster, job, running);
+            }
         }
         SimulatedRuns.nextLook(state, clock.instant(), expiryKills)
                 .ifPresent(at -> cluster.wakeAt(job, SimTime.seconds(at)));

@@ -120,10 +120,10 @@ class DeployedPolicyTest {
                 DeadlineType.FIXED2X, 3);
         ClusterSpec cluster = new ClusterSpec(3, 8, 32768, 2048);
         DeployedPolicy moving = DeployedPolicies.deployed(assembly(),
-                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), false);
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), false, false);
         RunResult keeps = Simulation.run(jobs, cluster, moving, 60);
         DeployedPolicy expiring = DeployedPolicies.deployed(assembly(),
-                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), true);
+                new PolicyContext(jobs, cluster, PolicyContext.Settings.DEFAULTS, "first-fit"), true, false);
         RunResult killing = Simulation.run(jobs, cluster, expiring, 60);
 
         assertThat(killing.policy()).isEqualTo("punctual-expiry:first-fit");

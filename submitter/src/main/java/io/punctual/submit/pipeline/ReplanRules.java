@@ -1,0 +1,124 @@
+package io.punctual.submit.pipeline;
+
+import io.punctual.sizing.replan.RemainingTimePlanner;
+import io.punctual.sizing.replan.Replan;
+import io.punctual.sizing.replan.StageProgress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a running deadline job's progress changes (issue 25): the {@link RemainingTimePlanner}'s verdict turned into
+ * a resize of its executors and its reservation — grown when it lags, given back when it is far ahead — and a miss
+ * announced as soon as even the most executors it may have cannot meet the deadline at θ. Pure, like the machine.
+ *
+ * <p>A job is judged by the completion it was sized for (RUSH's arbitration may have given it one after its
+ * deadline). Work without a reservation is not re-planned, nor a run past that completion (Justice's kill rule and the
+ * move out of the reservation judge it then). After a refusal the plan is asked again only {@link #RETRY_AFTER} later.
+ */
+public final class ReplanRules {
+
+    /** How long after a refused change the same run may ask again. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(30);
+
+    private final double defaultConfidence;
+    private final double delta;
+    private final double slack;
+
+    /**
+     * @param defaultConfidence θ for a submission that names none
+     * @param delta             RUSH's KL radius around the re-estimated remaining work
+     * @param slack             the share of the time left a shrink must keep spare
+     */
+    public ReplanRules(double defaultConfidence, double delta, double slack) {
+        this.defaultConfidence = defaultConfidence;
+        this.delta = delta;
+        this.slack = slack;
+    }
+
+    SubmissionMachine.Step progressed(SubmissionState.Running state, List<StageProgress> stages, Instant now) {
+        Replanning replanning = state.replanning();
+        Instant due = state.sizing().completeBy().orElse(state.submission().deadline());
+        boolean waiting = replanning.refusedAt().map(at -> now.isBefore(at.plus(RETRY_AFTER))).orElse(false);
+        int tasksLeft = stages.stream().mapToInt(s -> s.tasks() - s.finishedSeconds().length).max().orElse(0);
+        if (state.reservation().isEmpty() || replanning.off().isPresent() || waiting || tasksLeft == 0
+                || !now.isBefore(due)) {
+            return SubmissionMachine.Step.stay(state);
+        }
+        int cores = (int) Math.max(1, state.sizing().shapes().executor().vcores());
+        int current = replanning.executors();
+        int width = (tasksLeft + cores - 1) / cores;
+        int cap = Math.max(1, state.sizing().capacityCpus() / cores);
+        int most = Math.max(current, Math.min(cap, width));
+        double theta = state.submission().confidence().orElse(defaultConfidence);
+        Replan plan = new RemainingTimePlanner(theta, delta, slack).plan(stages, current, most, cores,
+                Duration.between(now, due).toMillis() / 1000.0);
+        List<Action> actions = new ArrayList<>();
+        Optional<Double> late = plan instanceof Replan.PredictedMiss miss ? Optional.of(miss.lateSeconds())
+                : Optional.empty();
+        if (late.isPresent() && replanning.predictedLateSeconds().isEmpty()) {
+            actions.add(new Action.Tell(new SubmissionEvent.Note("predicted to miss its deadline " + due + " by "
+                    + Math.round(late.get()) + " s at confidence " + theta + ", even at " + plan.executors()
+                    + " executors (the most it may have)")));
+        }
+        SubmissionState.Running next = state.replanned(replanning.predicting(late), state.holdEnds());
+        if (plan.executors() != current && !(plan instanceof Replan.Shrink && unseen(stages))) {
+            actions.add(new Action.Resize(state.app(), state.reservation(), state.sizing(), current, plan.executors(),
+                    holdEnd(state, plan, now), describe(plan, theta)));
+        }
+        return new SubmissionMachine.Step(next, actions);
+    }
+
+    /**
+     * Whether a stage still to run has no finished task: its task time is a stand-in (the previous stage's), and a
+     * reduce stage's tasks may take several times a map stage's, so what it leaves is not known well enough to give
+     * executors back on.
+     */
+    private static boolean unseen(List<StageProgress> stages) {
+        return stages.stream().anyMatch(s -> !s.done() && s.finishedSeconds().length == 0);
+    }
+
+    /**
+     * Until the run is predicted to end at θ plus the reservations' margin; a grown run's hold never ends sooner than
+     * it did, and a shrunk one's never later than its completion.
+     */
+    private static Instant holdEnd(SubmissionState.Running state, Replan plan, Instant now) {
+        Duration run = Duration.ofMillis((long) Math.ceil(plan.remainingSeconds() * 1000));
+        Instant end = now.plus(ReservationWindows.withMargin(run)).plus(ReservationWindows.PLAN_STEP);
+        if (plan instanceof Replan.Shrink) {
+            Instant due = state.sizing().completeBy().orElse(state.submission().deadline());
+            return end.isAfter(due) ? due : end;
+        }
+        return state.holdEnds().filter(end::isBefore).orElse(end);
+    }
+
+    private static String describe(Replan plan, double theta) {
+        String verdict = plan instanceof Replan.Grow ? "behind: the fewest executors that meet the deadline"
+                : plan instanceof Replan.Shrink ? "ahead: fewer executors still meet the deadline with room to spare"
+                : "predicted to miss even at the most executors allowed";
+        return verdict + " (remaining " + Math.round(plan.remainingSeconds()) + " s at θ=" + theta + ")";
+    }
+
+    /** YARN's and the cluster's answer to a resize: the run goes on at the new size, or at its old one. */
+    static SubmissionMachine.Step resized(SubmissionState.Running state, Observation.Resized answer, Instant now) {
+        Action.Resize asked = answer.asked();
+        Replanning replanning = state.replanning();
+        if (answer.off().isPresent()) {
+            return new SubmissionMachine.Step(state.replanned(replanning.stopped(answer.off().get()),
+                    state.holdEnds()), List.of(new Action.Tell(new SubmissionEvent.Note("re-planning is off for this"
+                    + " run: " + answer.off().get() + "; it runs on with " + replanning.executors() + " executors"))));
+        }
+        if (answer.refusal().isPresent()) {
+            return new SubmissionMachine.Step(state.replanned(replanning.refused(now), state.holdEnds()),
+                    List.of(new Action.Tell(new SubmissionEvent.Note("re-plan from " + asked.from() + " to "
+                            + asked.to() + " executors refused: " + answer.refusal().get() + "; it runs on with "
+                            + asked.from()))));
+        }
+        Instant holdTo = answer.holdEnds().orElse(asked.holdEnds());
+        var change = new Replanning.Change(now, asked.from(), asked.to(), state.holdEnds(), holdTo, asked.why());
+        return new SubmissionMachine.Step(state.replanned(replanning.changed(change), Optional.of(holdTo)),
+                List.of(new Action.Tell(new SubmissionEvent.Replanned(asked.app(), change))));
+    }
+}
