@@ -74,6 +74,12 @@ public record SizingRequest(
                 history, parallelism, teamMaxExecutors, executors, userExecutors);
     }
 
+    /** The same request at another confidence θ. */
+    public SizingRequest withConfidence(double theta) {
+        return new SizingRequest(job, submittedAt, now, deadline, theta, robustness, executor, coresPerExecutor,
+                history, parallelism, teamMaxExecutors, clusterExecutors, userExecutors);
+    }
+
     /** Time between now and the deadline. */
     public Duration window() {
         return Duration.between(now, deadline);

@@ -14,6 +14,7 @@ import io.punctual.sizing.sizer.RushSizer;
 import io.punctual.sizing.sizer.Sizer;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingRequest;
+import io.punctual.sizing.sizer.SizingTerm;
 import io.punctual.sizing.sizer.UserSizer;
 import io.punctual.sizing.sizer.WidthSizer;
 import io.punctual.submit.launch.ContainerShapes;
@@ -92,7 +93,25 @@ public final class SubmissionSizer {
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
                 new WidthSizer(learning.parallelWork(), overhead),
                 new JusticeSizer(learning.justice())));
-        return DecisionCheck.checked(request, chain.size(request));
+        SizingDecision decision = DecisionCheck.checked(request, chain.size(request));
+        Optional<Double> admitAt = settings.admitAt().filter(theta -> theta < request.confidence());
+        if (decision instanceof SizingDecision.Unmeetable && admitAt.isPresent()) {
+            SizingRequest lower = request.withConfidence(admitAt.get());
+            if (DecisionCheck.checked(lower, chain.size(lower)) instanceof SizingDecision.Sized sized) {
+                return admittedBelowTheta(sized, admitAt.get(), request.confidence());
+            }
+        }
+        return decision;
+    }
+
+    /** A sizing at a lower confidence, saying so: re-planning grows the run or announces its miss early. */
+    private static SizingDecision.Sized admittedBelowTheta(SizingDecision.Sized sized, double admitAt, double theta) {
+        List<SizingTerm> terms = new java.util.ArrayList<>(sized.terms());
+        terms.add(SizingTerm.of("admitted at", admitAt, "no sizing meets the deadline at confidence " + theta
+                + "; admitted at " + admitAt + " because the run is re-planned from its first finished tasks:"
+                + " grown if it lags, its miss announced if even growing cannot meet the deadline"));
+        return new SizingDecision.Sized(sized.executors(), sized.method(), sized.decidedBy(), sized.hold(),
+                sized.p50Finish(), sized.thetaFinish(), terms);
     }
 
     /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */
