@@ -29,6 +29,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,8 +44,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Real Spark applications launched into real YARN reservations on one embedded cluster. */
+/**
+ * Real Spark applications launched into real YARN reservations on one embedded cluster, and one moved by Punctual's
+ * driver plugin.
+ */
 class SparkInReservationIT {
+
+    private static final Pattern ADDED = Pattern.compile("\"Event\":\"SparkListenerExecutorAdded\"");
+    private static final Pattern REMOVED = Pattern.compile("\"Event\":\"SparkListenerExecutorRemoved\"");
 
     static EmbeddedYarn yarn;
     static ClusterGateway gateway;
@@ -278,5 +287,74 @@ class SparkInReservationIT {
                 && note.text().contains("the two views of the plan disagree")
                 && note.text().contains("asking again")
                 && note.text().contains("YARN's AlignedPlannerWithGreedy (DominantResourceCalculator"));
+    }
+
+    @Test
+    void theTargetFileGrowsAndShrinksARunningApplication() throws Exception {
+        Path target = work.resolve("targets").resolve("app.target");
+        Files.createDirectories(target.getParent());
+        Files.deleteIfExists(target);
+        // Punctual's driver plugin moves the executors without dynamic allocation (issue 25): one executor at first, a
+        // second once the target file says 2, and one released when it says 1. Two stages of 16 tasks of 1.5 s: 48 s
+        // on one executor, long enough to be moved while it runs.
+        Submission submission = pluginJob(target, "2", "16", "1500");
+        SubmissionPipeline pipeline = pipeline(e -> { });
+        Conductor conductor = pipeline.conductor(s -> Optional.of("adhoc"));
+
+        SubmissionState state = conductor.advance(new SubmissionState.Received(submission), new Observation.Tick());
+        Path log = null;
+        int moves = 0;
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(4));
+        while (!state.isEnded() && Instant.now().isBefore(giveUp)) {
+            Thread.sleep(2000);
+            state = conductor.advance(state, new Observation.Tick());
+            if (state instanceof SubmissionState.Running running && log == null) {
+                log = pipeline.eventLogOf(running.app()).orElse(null);
+            }
+            String text = log != null && Files.exists(log) ? Files.readString(log) : "";
+            if (moves == 0 && count(ADDED, text) >= 1 && text.contains("SparkListenerTaskEnd")) {
+                write(target, 2);
+                moves = 1;
+            } else if (moves == 1 && count(ADDED, text) >= 2) {
+                write(target, 1);
+                moves = 2;
+            }
+        }
+
+        assertThat(state.isEnded()).as("the application ended within four minutes").isTrue();
+        assertThat(((SubmissionState.Ended) state).outcome()).isInstanceOf(SubmissionOutcome.Finished.class);
+        String text = Files.readString(((SubmissionOutcome.Finished) ((SubmissionState.Ended) state).outcome())
+                .eventLog().orElseThrow());
+        assertThat(count(ADDED, text)).as("executors added: the one it started with and the one grown").isEqualTo(2);
+        assertThat(count(REMOVED, text)).as("the executor released when the target went back to 1").isGreaterThanOrEqualTo(1);
+        assertThat(text).contains("\"spark.plugins\":\"io.punctual.workloads.plugin.ExecutorTargetPlugin\"");
+    }
+
+    private static Submission pluginJob(Path target, String... appArgs) {
+        var argv = new java.util.ArrayList<>(List.of("--class", "io.punctual.workloads.SyntheticStages",
+                "--num-executors", "1", "--executor-cores", "1", "--executor-memory", "512m", "--driver-memory",
+                "512m", "--conf", "spark.yarn.maxAppAttempts=1",
+                "--conf", "spark.plugins=io.punctual.workloads.plugin.ExecutorTargetPlugin",
+                "--conf", "spark.punctual.executors.targetFile=" + target.toUri(),
+                install.requireWorkloadsJar().toString()));
+        argv.addAll(List.of(appArgs));
+        Instant now = Instant.now();
+        return new Submission(Submission.newId(), SubmitArguments.parse(argv), new JobKey("it", "plugin"), now,
+                now.plus(Duration.ofMinutes(10)), "sla", work);
+    }
+
+    private static void write(Path target, int executors) throws IOException {
+        Path next = target.resolveSibling(target.getFileName() + ".next");
+        Files.writeString(next, executors + "\n");
+        Files.move(next, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static int count(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        int n = 0;
+        while (matcher.find()) {
+            n++;
+        }
+        return n;
     }
 }
