@@ -42,6 +42,12 @@ public final class SimHistory {
         }
     }
 
+    /** The newest recorded run of the job, as its event log tells it. */
+    public Optional<FinishedRun> latest(String key) {
+        Deque<FinishedRun> kept = runs.get(key);
+        return kept == null || kept.isEmpty() ? Optional.empty() : Optional.of(kept.peekLast());
+    }
+
     public Optional<JobHistory> history(String key) {
         Deque<FinishedRun> kept = runs.get(key);
         if (kept == null || kept.isEmpty()) {

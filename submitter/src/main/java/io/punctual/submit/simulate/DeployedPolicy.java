@@ -170,7 +170,8 @@ final class DeployedPolicy implements Policy {
             return;
         }
         this.cluster = cluster;
-        SimulatedProgress.of(cluster.stages(job)).ifPresent(stages ->
+        SimulatedProgress.of(cluster.stages(job), learning.stageTaskSeconds(running.submission().jobKey()))
+                .ifPresent(stages ->
                 advance(cluster, job, running, new Observation.Progressed(stages)));
         if (stateOf(job) instanceof SubmissionState.Running still) {
             scheduleRead(cluster, job, still);

@@ -53,6 +53,11 @@ final class SimulatedLearning implements Learning {
         return history.history(job.name());
     }
 
+    /** Each stage's task time in the job's newest run: how its stages compare, which re-planning scales by. */
+    Optional<double[]> stageTaskSeconds(JobKey job) {
+        return history.latest(job.name()).map(run -> run.stages().taskSeconds().clone());
+    }
+
     @Override
     public String whyNoHistory(JobKey job) {
         return "no simulated run of " + job + " has finished yet";

@@ -10,36 +10,45 @@ import java.util.Optional;
 /**
  * A simulated run's stages as the gateway would read them from its event log (issue 25): finished tasks with their
  * durations, running ones with the time they have run, and for a stage none of whose tasks has finished, the task
- * time of the latest stage that has some (history's stand-in: the event log names a stage's task count before any of
- * them ends, not their time). Nothing is read before the first task finishes.
+ * time of the latest stage that has some, scaled as the two compared in the job's newest run when it has one (the event
+ * log names a stage's task count before any of them ends, not their time). Nothing is read before the first task
+ * finishes.
  */
 final class SimulatedProgress {
 
     private SimulatedProgress() {
     }
 
-    static Optional<List<StageProgress>> of(List<StageSnapshot> stages) {
-        double known = 0;
-        for (StageSnapshot stage : stages) {
-            if (stage.finished() > 0) {
-                known = stage.taskSeconds();
+    /**
+     * @param history each stage's task time in the job's newest run, if it has one: a stage none of whose tasks has
+     *                finished is expected to compare with the latest stage that has some as it did then
+     */
+    static Optional<List<StageProgress>> of(List<StageSnapshot> stages, Optional<double[]> history) {
+        int anchor = -1;
+        for (int s = 0; s < stages.size(); s++) {
+            if (stages.get(s).finished() > 0) {
+                anchor = s;
             }
         }
-        if (!(known > 0)) {
+        if (anchor < 0 || !(stages.get(anchor).taskSeconds() > 0)) {
             return Optional.empty();
         }
+        double known = stages.get(anchor).taskSeconds();
+        Optional<double[]> sameShape = history.filter(h -> h.length == stages.size() && h[stages.size() - 1] > 0);
         List<StageProgress> progress = new ArrayList<>(stages.size());
-        double expected = known;
-        for (StageSnapshot stage : stages) {
+        for (int s = 0; s < stages.size(); s++) {
+            StageSnapshot stage = stages.get(s);
             double[] finished = new double[stage.finished()];
             Arrays.fill(finished, stage.taskSeconds());
             double[] running = new double[stage.running()];
             Arrays.fill(running, stage.runningFor());
-            if (stage.finished() > 0) {
-                expected = stage.taskSeconds();
-            }
+            double expected = stage.finished() > 0 ? stage.taskSeconds() : expected(sameShape, anchor, s, known);
             progress.add(new StageProgress(stage.tasks(), finished, running, expected));
         }
         return Optional.of(progress);
+    }
+
+    private static double expected(Optional<double[]> history, int anchor, int stage, double known) {
+        return history.filter(h -> h[anchor] > 0).map(h -> known * h[stage] / h[anchor]).orElse(known);
     }
 }
