@@ -110,9 +110,11 @@ final class SimulatedLearning implements Learning {
             }
         });
         parallelWork = parallelWork.with(split(run.stages()));
-        // The simulated cluster runs one task per CPU, and an executor is one CPU there.
+        // The simulated cluster runs one task per CPU, and an executor is one CPU there. A re-planned run is learnt at
+        // the CPUs it held on average (issue 25, item 7), as its event log's executors over time show: what it
+        // needed, not what it was first given.
         Optional<CompletedJob> job = completion.justiceInput(run.stages().work(), run.job().maxParallelism(),
-                completion.executors());
+                (int) Math.max(1, Math.round(run.cpus())));
         job.ifPresent(tracked -> justice = justice.track(tracked));
         return new LearningReport(Optional.of("simulated run of " + completion.jobKey()),
                 Optional.of(launchOverhead()), job.isPresent(), Optional.empty());
