@@ -5,7 +5,6 @@ import io.punctual.simulate.workload.JobView;
 import io.punctual.simulate.workload.SimJob;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -317,33 +316,13 @@ public final class Simulation implements Cluster {
                     + " CPUs at " + now + ": " + freeCpus() + " are free, a policy over-committed the cluster");
         }
         ledger.settle(job, now);
-        ledger.remaining[i] = remainingAt(job, ledger.remaining[i], held, cpus);
+        ledger.remaining[i] = StageWalk.remainingAt(job, ledger.remaining[i], held, cpus);
         fixedCpus += cpus - held;
         ledger.cpus[i] = cpus;
         ledger.version[i]++;
         schedule(ledger.finishAt(job, now), FINISH, i);
         reshare();
         startBlocked();
-    }
-
-    /**
-     * The share of its runtime a job has left at {@code to} CPUs, from the share it had at {@code from}. The launch
-     * does not depend on the allocation and each stage spreads over the CPUs on its own, so what is left is the rest
-     * of the launch, the rest of the current stage at the new pace and the later stages at the new pace.
-     */
-    private static double remainingAt(SimJob job, double remaining, double from, double to) {
-        double elapsed = (1 - remaining) * job.runtime(from) - job.launchSeconds();
-        double left = Math.max(0, -elapsed);
-        int[] tasks = job.stages().tasks();
-        double[] seconds = job.stages().taskSeconds();
-        for (int s = 0; s < tasks.length; s++) {
-            double before = seconds[s] * Math.max(1.0, tasks[s] / from);
-            double after = seconds[s] * Math.max(1.0, tasks[s] / to);
-            double done = Math.min(1, Math.max(0, elapsed / before));
-            left += (1 - done) * after;
-            elapsed -= before;
-        }
-        return Math.min(1, Math.max(0, left / job.runtime(to)));
     }
 
     @Override
@@ -359,57 +338,21 @@ public final class Simulation implements Cluster {
     @Override
     public long tasksStarted(JobView view) {
         SimJob job = jobs.get(view.index());
-        int i = job.index();
-        if (ledger.state[i] != Ledger.RUNNING) {
+        if (ledger.state[job.index()] != Ledger.RUNNING) {
             return 0;
         }
         ledger.settle(job, now);
-        double cpus = Math.max(1e-9, ledger.cpus[i]);
-        double elapsed = (1 - ledger.remaining[i]) * job.runtime(cpus) - job.launchSeconds();
-        long started = 0;
-        int[] tasks = job.stages().tasks();
-        double[] seconds = job.stages().taskSeconds();
-        for (int s = 0; s < tasks.length && elapsed > 0; s++) {
-            double stage = seconds[s] * Math.max(1.0, tasks[s] / cpus);
-            started += elapsed >= stage ? tasks[s]
-                    : Math.min(tasks[s], (long) Math.ceil(tasks[s] * elapsed / stage + Math.min(cpus, tasks[s])));
-            elapsed -= stage;
-        }
-        return started;
+        return StageWalk.tasksStarted(job, ledger.cpus[job.index()], ledger.remaining[job.index()]);
     }
 
     @Override
     public List<StageSnapshot> stages(JobView view) {
         SimJob job = jobs.get(view.index());
-        int i = job.index();
-        if (ledger.state[i] != Ledger.RUNNING) {
+        if (ledger.state[job.index()] != Ledger.RUNNING) {
             return List.of();
         }
         ledger.settle(job, now);
-        double cpus = Math.max(1e-9, ledger.cpus[i]);
-        // Progress is fluid: the share done, at the current allocation's pace, walked through the stages in order.
-        double elapsed = (1 - ledger.remaining[i]) * job.runtime(cpus) - job.launchSeconds();
-        int[] tasks = job.stages().tasks();
-        double[] seconds = job.stages().taskSeconds();
-        List<StageSnapshot> stages = new ArrayList<>(tasks.length);
-        for (int s = 0; s < tasks.length; s++) {
-            double length = seconds[s] * Math.max(1.0, tasks[s] / cpus);
-            if (elapsed >= length) {
-                stages.add(new StageSnapshot(tasks[s], tasks[s], 0, seconds[s], 0));
-            } else if (elapsed > 0) {
-                // Waves of as many tasks as there are CPUs, each wave a task's time long.
-                int slots = (int) Math.max(1, Math.min(Math.floor(cpus), tasks[s]));
-                int waves = (int) Math.floor(elapsed / seconds[s]);
-                int finished = (int) Math.min(tasks[s], (long) waves * slots);
-                int running = Math.min(slots, tasks[s] - finished);
-                stages.add(new StageSnapshot(tasks[s], finished, running, finished > 0 ? seconds[s] : 0,
-                        running > 0 ? elapsed - waves * seconds[s] : 0));
-            } else {
-                stages.add(new StageSnapshot(tasks[s], 0, 0, 0, 0));
-            }
-            elapsed -= length;
-        }
-        return stages;
+        return StageWalk.stages(job, ledger.cpus[job.index()], ledger.remaining[job.index()]);
     }
 
     private SimJob waiting(JobView view) {
