@@ -9,10 +9,7 @@ import io.punctual.sizing.justice.JusticeState;
 import io.punctual.sizing.rush.RunDemand;
 import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.SizingDecision;
-import io.punctual.sizing.width.ParallelWorkPrior;
 import io.punctual.submit.launch.ContainerShapes;
-import io.punctual.submit.learn.Completion;
-import io.punctual.submit.learn.Learning;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.DeadlineUtility;
 import io.punctual.yarn.memory.ManualClock;
@@ -56,44 +53,15 @@ class SubmissionSizerAdmitTest {
     }
 
     /** Five runs of one recurring job at one executor, nothing else learnt. */
-    private static final class Recurring implements Learning {
-        @Override
-        public Optional<JobHistory> history(JobKey job) {
-            return Optional.of(new JobHistory(5, List.of(new RunDemand(1, 300), new RunDemand(1, 250),
-                    new RunDemand(1, 350), new RunDemand(1, 300), new RunDemand(1, 1200)), new Curve(),
-                    Duration.ZERO, 30, 10));
-        }
-
-        @Override
-        public String whyNoHistory(JobKey job) {
-            return "";
-        }
-
-        @Override
-        public JusticeState justice() {
-            return JusticeState.initial(new io.punctual.sizing.justice.ErrorSmoothing.EqualWeights());
-        }
-
-        @Override
-        public ParallelWorkPrior parallelWork() {
-            return ParallelWorkPrior.empty();
-        }
-
-        @Override
-        public Duration launchOverhead() {
-            return Duration.ZERO;
-        }
-
-        @Override
-        public LearningReport learn(Completion completion) {
-            throw new AssertionError("sizing learns nothing");
-        }
-    }
+    private static final FixedLearning RECURRING = new FixedLearning(Optional.of(new JobHistory(5, List.of(
+            new RunDemand(1, 300), new RunDemand(1, 250), new RunDemand(1, 350), new RunDemand(1, 300),
+            new RunDemand(1, 1200)), new Curve(), Duration.ZERO, 30, 10)),
+            JusticeState.initial(new io.punctual.sizing.justice.ErrorSmoothing.EqualWeights()));
 
     private static SizingDecision size(Optional<Double> admitAt, long deadlineSeconds) {
         var settings = new SizingSettings(0.9, 0.1, 3, 10, 1000, AdmissionPolicy.JUSTICE, DeadlineUtility.HARD,
                 admitAt);
-        var sizer = new SubmissionSizer(new Recurring(), settings, new ManualClock(T0), InputSizes.NONE);
+        var sizer = new SubmissionSizer(RECURRING, settings, new ManualClock(T0), InputSizes.NONE);
         return sizer.decide(sizer.request(new JobKey("t", "nightly"), T0, T0.plusSeconds(deadlineSeconds),
                 Map.of(), List.of(), ONE, 40));
     }

@@ -6,12 +6,8 @@ import io.punctual.sizing.JobKey;
 import io.punctual.sizing.Resources;
 import io.punctual.sizing.justice.ErrorSmoothing;
 import io.punctual.sizing.justice.JusticeState;
-import io.punctual.sizing.width.ParallelWorkPrior;
-import io.punctual.sizing.sizer.JobHistory;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.launch.ContainerShapes;
-import io.punctual.submit.learn.Completion;
-import io.punctual.submit.learn.Learning;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.DeadlineUtility;
 import io.punctual.submit.request.Submission;
@@ -36,42 +32,12 @@ class SubmissionSizerWaitTest {
             true, 0.0, List.of(0.0, 0.0));
 
     /** A job with no history and nothing measured about launching: Justice alone sizes it. */
-    private static final class Learned implements Learning {
-        @Override
-        public Optional<JobHistory> history(JobKey job) {
-            return Optional.empty();
-        }
-
-        @Override
-        public String whyNoHistory(JobKey job) {
-            return "none in this test";
-        }
-
-        @Override
-        public JusticeState justice() {
-            return LEARNED;
-        }
-
-        @Override
-        public ParallelWorkPrior parallelWork() {
-            return ParallelWorkPrior.empty();
-        }
-
-        @Override
-        public Duration launchOverhead() {
-            return Duration.ZERO;
-        }
-
-        @Override
-        public LearningReport learn(Completion completion) {
-            throw new AssertionError("sizing learns nothing");
-        }
-    }
+    private static final FixedLearning NOTHING_BUT_JUSTICE = new FixedLearning(Optional.empty(), LEARNED);
 
     @Test
     void aWaitingJobGetsMoreExecutorsForAShorterHoldThenIsDroppedWithTheReason() {
         ManualClock clock = new ManualClock(T0);
-        var sizer = new SubmissionSizer(new Learned(), new SizingSettings(0.9, 0.1, 3, 50, 1000,
+        var sizer = new SubmissionSizer(NOTHING_BUT_JUSTICE, new SizingSettings(0.9, 0.1, 3, 50, 1000,
                 AdmissionPolicy.JUSTICE, DeadlineUtility.HARD), clock, InputSizes.NONE);
         // width 12 tasks (spark.default.parallelism), one core an executor, deadline 600 s after submission
         Submission job = new Submission("p-wait-1", SubmitArguments.parse(List.of("app.jar")),
