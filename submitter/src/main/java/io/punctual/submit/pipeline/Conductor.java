@@ -241,7 +241,9 @@ public final class Conductor {
             events.accept(now);
         }
         boolean ended = report.map(r -> r.state().isFinal()).orElse(false);
+        boolean running = report.map(r -> r.state() == AppState.RUNNING).orElse(false);
         return new Observation.AppSeen(report, now.tasksStarted(),
-                ended ? pipeline.eventLogOf(app) : Optional.empty());
+                ended ? pipeline.eventLogOf(app) : Optional.empty(),
+                running ? log.stages(clock.instant()) : Optional.empty());
     }
 }

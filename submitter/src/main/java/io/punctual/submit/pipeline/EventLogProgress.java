@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import io.punctual.sizing.replan.StageProgress;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -36,6 +38,7 @@ final class EventLogProgress {
     private Instant appStarted;
     private Instant appEnded;
     private boolean lastJobFailed;
+    private final StageTimes stageTimes = new StageTimes();
 
     EventLogProgress(Path dir, AppId app) {
         this.dir = dir;
@@ -86,6 +89,7 @@ final class EventLogProgress {
     }
 
     private void count(String line) {
+        stageTimes.read(line);
         if (line.startsWith("{\"Event\":\"SparkListenerApplicationStart\"")) {
             appStarted = timestamp(line).orElse(null);
         } else if (line.startsWith("{\"Event\":\"SparkListenerApplicationEnd\"")) {
@@ -101,6 +105,11 @@ final class EventLogProgress {
         } else if (line.startsWith("{\"Event\":\"SparkListenerStageCompleted\"")) {
             stagesDone++;
         }
+    }
+
+    /** The stages read so far, as re-planning reads them at {@code now}: see {@link StageTimes#progress}. */
+    Optional<List<StageProgress>> stages(Instant now) {
+        return stageTimes.progress(now);
     }
 
     private static Optional<Instant> timestamp(String line) {

@@ -79,8 +79,16 @@ public sealed interface Observation {
      *
      * @param tasksStarted tasks the application's event log shows started so far
      * @param eventLog     the application's event log, once it is found
+     * @param stages       its stages as the event log shows them while it runs, once a task has finished: what
+     *                     re-planning reads (issue 25)
      */
-    record AppSeen(Optional<AppReport> report, long tasksStarted, Optional<Path> eventLog) implements Observation {
+    record AppSeen(Optional<AppReport> report, long tasksStarted, Optional<Path> eventLog,
+                   Optional<List<StageProgress>> stages) implements Observation {
+
+        /** A report without the stages. */
+        public AppSeen(Optional<AppReport> report, long tasksStarted, Optional<Path> eventLog) {
+            this(report, tasksStarted, eventLog, Optional.empty());
+        }
     }
 
     /**

@@ -254,7 +254,15 @@ public final class SubmissionMachine {
         if (report.state().isFinal()) {
             return finished(state, report, seen.eventLog(), now);
         }
-        return RunningRules.observe(state, report, seen.tasksStarted(), now, violators);
+        Step watched = RunningRules.observe(state, report, seen.tasksStarted(), now, violators);
+        if (replan.isEmpty() || seen.stages().isEmpty()
+                || !(watched.state() instanceof SubmissionState.Running still)) {
+            return watched;
+        }
+        Step replanned = replan.get().progressed(still, seen.stages().get(), now);
+        List<Action> actions = new ArrayList<>(watched.actions());
+        actions.addAll(replanned.actions());
+        return new Step(replanned.state(), actions);
     }
 
     private static Step missing(SubmissionState.Running state) {

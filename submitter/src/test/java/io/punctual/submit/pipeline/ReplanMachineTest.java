@@ -136,6 +136,26 @@ class ReplanMachineTest {
     }
 
     @Test
+    void aPollersReportWithTheStagesItsEventLogShowsIsWatchedAndReplannedInOneStep() {
+        var report = new io.punctual.yarn.AppReport(APP, "j", "u", "reservation_1_0007",
+                io.punctual.yarn.AppState.RUNNING, "YARN/RUNNING", java.util.Set.of(), T0, Optional.empty(), 0.5f,
+                "", Optional.empty());
+        var seen = new Observation.AppSeen(Optional.of(report), 6, Optional.empty(),
+                Optional.of(List.of(stage(40, 4, 10, 2))));
+
+        var step = machine.next(running(Optional.of(RESERVATION)), seen, T0);
+
+        // The state change is told as ever, and the same report grows the lagging job (2 -> 4, as above).
+        assertThat(step.actions()).hasSize(2);
+        assertThat(step.actions().get(0)).isInstanceOf(Action.Tell.class);
+        assertThat(step.actions().get(1)).isInstanceOfSatisfying(Action.Resize.class,
+                resize -> assertThat(resize.to()).isEqualTo(4));
+        var once = new SubmissionMachine(new LargeViolators(100_000), AdmissionPolicy.JUSTICE);
+        assertThat(once.next(running(Optional.of(RESERVATION)), seen, T0).actions())
+                .noneMatch(Action.Resize.class::isInstance);
+    }
+
+    @Test
     void workWithoutAReservationAndAMachineThatSizesOnceAreNeverReplanned() {
         var behind = new Observation.Progressed(List.of(stage(40, 4, 10, 2)));
         assertThat(machine.next(running(Optional.empty()), behind, T0).actions()).isEmpty();
