@@ -135,6 +135,47 @@ public final class ClusterFiles {
     }
 
     /**
+     * Writes {@code text} to {@code uri}, replacing what was there: to a temporary name beside it first, so a reader
+     * sees the old text, no file for a moment (HDFS will not rename onto a file) or the new text, never part of it.
+     * What Punctual's driver plugin reads a running application's executor target from.
+     */
+    public void replace(String uri, String text) {
+        Path target = new Path(uri);
+        Path partial = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".partial");
+        try {
+            FileSystem fs = unchecked(FileSystem.get(target.toUri(), conf));
+            fs.mkdirs(target.getParent());
+            try (OutputStream out = fs.create(partial, false)) {
+                out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            if (!(fs instanceof org.apache.hadoop.fs.RawLocalFileSystem)) {
+                fs.delete(target, false);
+            }
+            if (!fs.rename(partial, target)) {
+                throw new IOException("the file system refused to rename " + partial + " to " + target);
+            }
+        } catch (IOException e) {
+            deleteQuietly(partial);
+            throw new UncheckedIOException("cannot write " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes the file at {@code uri}; returns whether there was one. */
+    public boolean delete(String uri) {
+        Path target = new Path(uri);
+        try {
+            return unchecked(FileSystem.get(target.toUri(), conf)).delete(target, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The local file system without its checksum files beside each file (a one-line file needs none). */
+    private static FileSystem unchecked(FileSystem fs) {
+        return fs instanceof org.apache.hadoop.fs.LocalFileSystem local ? local.getRaw() : fs;
+    }
+
+    /**
      * HDFS refuses to rename onto an existing file, which makes its rename the atomic "first one wins"; the local
      * file system replaces the file instead, so there the copy is published as a hard link, which the operating system
      * refuses atomically when the name is taken.

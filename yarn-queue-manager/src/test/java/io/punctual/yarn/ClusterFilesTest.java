@@ -79,6 +79,23 @@ class ClusterFilesTest {
     }
 
     @Test
+    void aReplacedFileHoldsTheNewTextWithNothingLeftBesideItAndIsGoneOnceDeleted() throws IOException {
+        ClusterFiles files = ClusterFiles.fromConfDir(Files.createDirectories(tmp.resolve("conf")));
+        java.nio.file.Path target = tmp.resolve("targets/p-1");
+
+        files.replace(target.toUri().toString(), "2\n");
+        files.replace(target.toUri().toString(), "5\n");
+
+        assertThat(Files.readString(target)).isEqualTo("5\n");
+        try (var beside = Files.list(target.getParent())) {
+            assertThat(beside).containsExactly(target);
+        }
+        assertThat(files.delete(target.toUri().toString())).isTrue();
+        assertThat(files.delete(target.toUri().toString())).isFalse();
+        assertThat(target).doesNotExist();
+    }
+
+    @Test
     void aFailedWriteLeavesNothingBehindAndNamesTheFile() throws IOException {
         ClusterFiles files = ClusterFiles.fromConfDir(tmp);
         String uri = files.qualify(tmp.resolve("shared/broken.zip").toString());

@@ -10,11 +10,11 @@ import io.punctual.yarn.AppId;
 public interface ExecutorTargets {
 
     /** Nothing can move a target: re-planning is off for every run, and says so. */
-    ExecutorTargets NONE = (app, executors) -> new Move.Unreachable(
+    ExecutorTargets NONE = (submission, app, executors) -> new Move.Unreachable(
             "nothing here can move a running application's executors");
 
-    /** Asks the application to run with {@code executors} executors from now on. */
-    Move move(AppId app, int executors);
+    /** Asks the application of submission {@code submissionId} to run with {@code executors} executors from now on. */
+    Move move(String submissionId, AppId app, int executors);
 
     /** What became of a move. */
     sealed interface Move {

@@ -192,7 +192,7 @@ public final class Conductor {
             }
             holdEnds = ((ReservationOutcome.Reserved) outcome).reservation().end();
         }
-        ExecutorTargets.Move move = targets.move(resize.app(), resize.to());
+        ExecutorTargets.Move move = targets.move(submission.id(), resize.app(), resize.to());
         if (move instanceof ExecutorTargets.Move.Done) {
             return new Observation.Resized(resize, holdEnds, Optional.empty(), Optional.empty());
         }

@@ -185,7 +185,7 @@ final class DeployedPolicy implements Policy {
     }
 
     /** The simulated driver: a grown job needs the CPUs free on the simulated cluster, whatever the plan holds. */
-    private ExecutorTargets.Move move(AppId app, int executors) {
+    private ExecutorTargets.Move move(String submissionId, AppId app, int executors) {
         JobView job = byApp.get(app);
         if (job == null || !cluster.isRunning(job)) {
             return new ExecutorTargets.Move.Unreachable("application " + app + " is not running");
