@@ -1,5 +1,6 @@
 package io.punctual.submit.launch;
 
+import io.punctual.submit.request.SparkOption;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.ClusterFiles;
 import java.io.UncheckedIOException;
@@ -27,6 +28,32 @@ public record TargetFiles(ClusterFiles files, String directory) implements Execu
     /** What the launch adds to the application's Spark configuration so its driver follows its file. */
     public Map<String, String> conf(String submissionId) {
         return Map.of(TARGET_FILE, fileFor(submissionId));
+    }
+
+    /**
+     * The launch of {@code submissionId}'s application with Punctual's driver plugin added: the plugin after any the
+     * user named, its target file, and the jar that holds it after any jars the user ships (in {@code --jars}, which
+     * spark-submit prefers to {@code spark.jars}, when the user gave it).
+     */
+    public LaunchRequest following(LaunchRequest request, String submissionId, String pluginJar) {
+        Map<String, String> conf = new java.util.LinkedHashMap<>(request.conf());
+        conf.merge("spark.plugins", PLUGIN, (mine, ours) -> mine + "," + ours);
+        conf.putAll(conf(submissionId));
+        java.util.List<SparkOption> options = new java.util.ArrayList<>();
+        boolean jarsOption = false;
+        for (SparkOption option : request.options()) {
+            if (option.name().equals("--jars") && option.value().isPresent()) {
+                options.add(SparkOption.of("--jars", option.value().get() + "," + pluginJar));
+                jarsOption = true;
+            } else {
+                options.add(option);
+            }
+        }
+        if (!jarsOption) {
+            conf.merge("spark.jars", pluginJar, (mine, ours) -> mine + "," + ours);
+        }
+        return new LaunchRequest(request.appResource(), request.mainClass(), options, conf, request.appArgs(),
+                request.env(), request.workingDir(), request.output());
     }
 
     @Override

@@ -39,6 +39,26 @@ class TargetFilesTest {
     }
 
     @Test
+    void theLaunchAddsThePluginAfterTheUsersAndItsJarWhereTheUsersJarsGo() throws IOException {
+        TargetFiles targets = targets(tmp.resolve("targets"));
+        var plain = new LaunchRequest("app.jar", java.util.Optional.empty(), java.util.List.of(
+                io.punctual.submit.request.SparkOption.of("--queue", "q")), java.util.Map.of("spark.plugins",
+                "com.example.Mine"), java.util.List.of(), java.util.Map.of(), tmp, tmp.resolve("out"));
+
+        LaunchRequest following = targets.following(plain, "p-9", "/opt/punctual/lib/punctual-workloads.jar");
+        assertThat(following.conf()).containsEntry("spark.plugins", "com.example.Mine," + TargetFiles.PLUGIN)
+                .containsEntry(TargetFiles.TARGET_FILE, targets.fileFor("p-9"))
+                .containsEntry("spark.jars", "/opt/punctual/lib/punctual-workloads.jar");
+
+        var withJars = new LaunchRequest("app.jar", java.util.Optional.empty(), java.util.List.of(
+                io.punctual.submit.request.SparkOption.of("--jars", "dep.jar")), java.util.Map.of(),
+                java.util.List.of(), java.util.Map.of(), tmp, tmp.resolve("out"));
+        LaunchRequest both = targets.following(withJars, "p-9", "plugin.jar");
+        assertThat(both.argv()).containsSubsequence("--jars", "dep.jar,plugin.jar");
+        assertThat(both.conf()).doesNotContainKey("spark.jars").containsEntry("spark.plugins", TargetFiles.PLUGIN);
+    }
+
+    @Test
     void aDirectoryThatCannotBeWrittenTurnsTheMoveDownWithTheFileNamed() throws IOException {
         Path blocked = Files.writeString(tmp.resolve("not-a-directory"), "a file where the directory should be");
         TargetFiles targets = targets(blocked);
