@@ -1,5 +1,7 @@
 package io.punctual.submit.assembly;
 
+import io.punctual.submit.Install;
+
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.rayon.plan.SharingPolicy;
 import io.punctual.submit.PunctualHome;
@@ -136,7 +138,8 @@ public final class Assembly {
     public SubmissionPipeline.Settings pipelineSettings(Path hadoopConfDir) {
         return new SubmissionPipeline.Settings(eventLogUri(), home.eventLogs(), hadoopConfDir,
                 submissionLogs(), home.scratch(), config.site().gateway().pollInterval(), APP_ID_TIMEOUT,
-                config.site().cluster().bestEffortQueue());
+                config.site().cluster().bestEffortQueue(), config.site().cluster().executorTargets(),
+                Install.fromSystemProperty().map(Install::workloadsJar));
     }
 
     /**

@@ -97,10 +97,14 @@ public record SiteConfig(Gateway gateway, Cluster cluster, Sizing sizing, Histor
      * @param planningHorizon the furthest ahead a deadline may lie: planning a window is work in proportion to its
      *                        length (YARN's agent walks it step by step), so a window without bound is unbounded work
      */
-    public record Cluster(String planQueue, String bestEffortQueue, Duration planningHorizon) {
+    public record Cluster(String planQueue, String bestEffortQueue, Duration planningHorizon, String executorTargets) {
 
         /** The longest horizon a site may set, as long as the longest window a reservation may span. */
         public static final Duration MAX_HORIZON = io.punctual.yarn.ReservationSpec.MAX_WINDOW;
+
+        public Cluster(String planQueue, String bestEffortQueue, Duration planningHorizon) {
+            this(planQueue, bestEffortQueue, planningHorizon, "");
+        }
 
         public Cluster(String planQueue, String bestEffortQueue) {
             this(planQueue, bestEffortQueue, Duration.ofDays(7));

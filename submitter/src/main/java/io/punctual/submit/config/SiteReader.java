@@ -23,6 +23,7 @@ final class SiteReader {
     private static final Pattern JDBC_URL = Pattern.compile("|jdbc:postgresql://\\S+");
     /** A mode, or a URI with a scheme (spark-submit would read a bare path as a local file). */
     private static final Pattern PYTHON = Pattern.compile("|\\S+");
+    private static final Pattern NO_SPACE = Pattern.compile("\\S*");
     private static final Pattern SPARK_JARS = Pattern.compile("auto|local|upload|[A-Za-z][A-Za-z0-9+.-]*:/\\S+");
     /** Empty, or a secret as long as a team's token: the metrics token is a Bearer token like theirs. */
     private static final Pattern METRICS_TOKEN = Pattern.compile("|\\S{" + BearerToken.MIN_LENGTH + ",}");
@@ -187,7 +188,9 @@ final class SiteReader {
         Optional<Duration> horizon = r.duration("punctual.cluster.planning-horizon", Need.REQUIRED,
                 d -> d.compareTo(Duration.ofHours(1)) >= 0 && d.compareTo(SiteConfig.Cluster.MAX_HORIZON) <= 0,
                 "a duration from 1h to " + SiteConfig.Cluster.MAX_HORIZON.toDays() + "d");
-        if (plan.isEmpty() || bestEffort.isEmpty() || horizon.isEmpty()) {
+        Optional<String> targets = r.text("punctual.cluster.executor-targets", Need.REQUIRED, NO_SPACE,
+                "a directory on the cluster's file system (a URI or a path), or \"\" to size each job once");
+        if (plan.isEmpty() || bestEffort.isEmpty() || horizon.isEmpty() || targets.isEmpty()) {
             return Optional.empty();
         }
         if (plan.get().equals(bestEffort.get())) {
@@ -195,7 +198,7 @@ final class SiteReader {
                     + "': reservations and best-effort work must not share a queue");
             return Optional.empty();
         }
-        return Optional.of(new SiteConfig.Cluster(plan.get(), bestEffort.get(), horizon.get()));
+        return Optional.of(new SiteConfig.Cluster(plan.get(), bestEffort.get(), horizon.get(), targets.get()));
     }
 
     private static Optional<SiteConfig.Sizing> sizing(ConfigReader r, Optional<Double> confidence) {

@@ -13,6 +13,10 @@ public interface ExecutorTargets {
     ExecutorTargets NONE = (submission, app, executors) -> new Move.Unreachable(
             "nothing here can move a running application's executors");
 
+    /** The submission's run is over: whatever was kept to move it goes. */
+    default void forget(String submissionId) {
+    }
+
     /** Asks the application of submission {@code submissionId} to run with {@code executors} executors from now on. */
     Move move(String submissionId, AppId app, int executors);
 

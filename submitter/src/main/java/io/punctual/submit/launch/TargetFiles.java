@@ -20,6 +20,12 @@ public record TargetFiles(ClusterFiles files, String directory) implements Execu
     /** The plugin's class, for {@code spark.plugins}. */
     public static final String PLUGIN = "io.punctual.workloads.plugin.ExecutorTargetPlugin";
 
+    /** Targets in {@code directory} (a URI, or a path inside the user's home) of the cluster configured in {@code confDir}. */
+    public static TargetFiles at(java.nio.file.Path confDir, String directory) {
+        ClusterFiles files = ClusterFiles.fromConfDir(confDir);
+        return new TargetFiles(files, files.qualify(directory));
+    }
+
     /** The file a submission's application follows. */
     public String fileFor(String submissionId) {
         return directory.replaceAll("/+$", "") + "/" + submissionId;
@@ -68,6 +74,7 @@ public record TargetFiles(ClusterFiles files, String directory) implements Execu
     }
 
     /** The run is over: its file goes. */
+    @Override
     public void forget(String submissionId) {
         try {
             files.delete(fileFor(submissionId));

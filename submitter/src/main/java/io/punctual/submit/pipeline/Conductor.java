@@ -102,6 +102,9 @@ public final class Conductor {
                 perform(current, action).ifPresent(pending::add);
             }
         }
+        if (current.isEnded() && !state.isEnded()) {
+            targets.forget(current.submission().id());
+        }
         return current;
     }
 

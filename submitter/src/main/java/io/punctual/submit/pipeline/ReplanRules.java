@@ -20,6 +20,9 @@ import java.util.Optional;
  */
 public final class ReplanRules {
 
+    /** The share of the time left a shrink keeps spare, so a run on the boundary is not resized back and forth. */
+    public static final double SLACK = 0.2;
+
     /** How long after a refused change the same run may ask again. */
     static final Duration RETRY_AFTER = Duration.ofSeconds(30);
 

@@ -10,6 +10,7 @@ import io.punctual.submit.launch.LaunchedApp;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkCommand;
 import io.punctual.submit.launch.SparkRuntime;
+import io.punctual.submit.launch.TargetFiles;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.learn.Completion;
@@ -51,6 +52,11 @@ public final class SubmissionPipeline {
      * @param bestEffortQueue the site's queue for work without a reservation, where a run that outlives its
      *                        reservation goes when its team has no queue of its own
      */
+    /**
+     * @param executorTargets where re-planned runs' executor targets are written ({@code
+     *                        punctual.cluster.executor-targets}); blank: each job is sized once
+     * @param pluginJar       the jar with Punctual's driver plugin, which a re-planned launch ships
+     */
     public record Settings(
             String eventLogDir,
             Path eventLogPath,
@@ -59,7 +65,15 @@ public final class SubmissionPipeline {
             Path scratch,
             Duration poll,
             Duration appIdTimeout,
-            String bestEffortQueue) {
+            String bestEffortQueue,
+            String executorTargets,
+            Optional<Path> pluginJar) {
+
+        public Settings(String eventLogDir, Path eventLogPath, Path hadoopConfDir, Path submissionLogs, Path scratch,
+                        Duration poll, Duration appIdTimeout, String bestEffortQueue) {
+            this(eventLogDir, eventLogPath, hadoopConfDir, submissionLogs, scratch, poll, appIdTimeout,
+                    bestEffortQueue, "", Optional.empty());
+        }
     }
 
     private final ClusterGateway gateway;
@@ -72,6 +86,8 @@ public final class SubmissionPipeline {
     private final Consumer<SubmissionEvent> events;
     private final SharingPolicy sharing;
     private final Sleeper sleeper;
+    /** Where re-planned runs' executor targets go, when the site re-plans (issue 25). */
+    private final Optional<TargetFiles> targets;
 
     /** Waits between a waiting submission's ticks; tests pass one that advances a manual clock instead. */
     @FunctionalInterface
@@ -102,6 +118,8 @@ public final class SubmissionPipeline {
         this.clock = clock;
         this.events = events;
         this.sleeper = sleeper;
+        this.targets = settings.executorTargets().isBlank() || settings.pluginJar().isEmpty() ? Optional.empty()
+                : Optional.of(TargetFiles.at(settings.hadoopConfDir(), settings.executorTargets()));
     }
 
     /** Learn and size, without side effects: what {@code explain} shows and every run starts with. */
@@ -159,7 +177,7 @@ public final class SubmissionPipeline {
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
                                Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
-                sizingTook, Optional.empty());
+                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(ReplanRules.SLACK), files)));
     }
 
     /** A conductor that re-plans running jobs from their progress with {@code resizing} (issue 25). */
@@ -330,6 +348,10 @@ public final class SubmissionPipeline {
         try {
             request = SparkCommand.inQueue(submission, queue, sizing.shapes(),
                     settings.eventLogDir(), runtime, settings.hadoopConfDir(), output, settings.scratch(), reserved);
+            if (reserved && targets.isPresent()) {
+                request = targets.get().following(request, submission.id(), settings.pluginJar().orElseThrow()
+                        .toString());
+            }
         } catch (UncheckedIOException e) {
             // The one archive of Spark's jars could not be put on the cluster's file system.
             return new Started(new Observation.LaunchDone(Optional.empty(), "Spark's jars are not on the cluster: "

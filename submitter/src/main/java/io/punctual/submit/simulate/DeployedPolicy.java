@@ -10,6 +10,7 @@ import io.punctual.submit.launch.ExecutorTargets;
 import io.punctual.submit.pipeline.AdmissionOrder;
 import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
+import io.punctual.submit.pipeline.ReplanRules;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.Sizing;
@@ -62,8 +63,6 @@ final class DeployedPolicy implements Policy {
     private record Tracked(JobView job, SubmissionState state) {
     }
 
-    /** A shrink keeps a fifth of the time left spare, so a run on the boundary is not resized back and forth. */
-    static final double REPLAN_SLACK = 0.2;
     /** Progress is read at least this far apart, and about ten times over a run's hold. */
     private static final double MIN_READ_SECONDS = 5;
 
@@ -85,7 +84,7 @@ final class DeployedPolicy implements Policy {
         this.pipeline = pipeline;
         this.replans = replans;
         this.conductor = replans ? pipeline.conductor(submission -> Optional.empty(),
-                new Conductor.Resizing(pipeline.replanRules(REPLAN_SLACK), this::move))
+                new Conductor.Resizing(pipeline.replanRules(ReplanRules.SLACK), this::move))
                 : pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
         this.inputs = inputs;
