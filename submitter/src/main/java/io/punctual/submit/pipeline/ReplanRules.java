@@ -29,16 +29,23 @@ public final class ReplanRules {
     private final double defaultConfidence;
     private final double delta;
     private final double slack;
+    private final boolean givesBack;
 
     /**
      * @param defaultConfidence θ for a submission that names none
      * @param delta             RUSH's KL radius around the re-estimated remaining work
      * @param slack             the share of the time left a shrink must keep spare
+     * @param givesBack         whether a run far ahead may give executors back. The simulator's may. A live one may
+     *                          not: a released executor takes its shuffle output with it unless the cluster runs
+     *                          Spark's external shuffle service (ReplanningIT saw every stage run again after one
+     *                          was released), and an event log names a Spark job's stages only when that job starts,
+     *                          so an application's later jobs are not among those read
      */
-    public ReplanRules(double defaultConfidence, double delta, double slack) {
+    public ReplanRules(double defaultConfidence, double delta, double slack, boolean givesBack) {
         this.defaultConfidence = defaultConfidence;
         this.delta = delta;
         this.slack = slack;
+        this.givesBack = givesBack;
     }
 
     SubmissionMachine.Step progressed(SubmissionState.Running state, List<StageProgress> stages, Instant now) {
@@ -67,7 +74,8 @@ public final class ReplanRules {
                     + " executors (the most it may have)")));
         }
         SubmissionState.Running next = state.replanned(replanning.predicting(late), state.holdEnds());
-        if (plan.executors() != current && !(plan instanceof Replan.Shrink && unseen(stages))) {
+        boolean keep = plan instanceof Replan.Shrink && (!givesBack || unseen(stages));
+        if (plan.executors() != current && !keep) {
             actions.add(new Action.Resize(state.app(), state.reservation(), state.sizing(), current, plan.executors(),
                     holdEnd(state, plan, now), describe(plan, theta)));
         }

@@ -177,7 +177,7 @@ public final class SubmissionPipeline {
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
                                Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
-                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(ReplanRules.SLACK), files)));
+                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(ReplanRules.SLACK, false), files)));
     }
 
     /** A conductor that re-plans running jobs from their progress with {@code resizing} (issue 25). */
@@ -188,8 +188,8 @@ public final class SubmissionPipeline {
     }
 
     /** The site's default θ and RUSH's δ, which re-planning judges a run with when its submission names no θ. */
-    public ReplanRules replanRules(double slack) {
-        return new ReplanRules(sizer.settings().confidence(), sizer.settings().robustness(), slack);
+    public ReplanRules replanRules(double slack, boolean givesBack) {
+        return new ReplanRules(sizer.settings().confidence(), sizer.settings().robustness(), slack, givesBack);
     }
 
     /**

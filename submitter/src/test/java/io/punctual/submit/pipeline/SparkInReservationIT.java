@@ -15,10 +15,7 @@ import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.submit.Install;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.learn.StoredLearning;
-import io.punctual.submit.launch.ExecutorTargets;
 import io.punctual.submit.launch.SparkJars;
-import io.punctual.submit.launch.TargetFiles;
-import io.punctual.yarn.ClusterFiles;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.yarn.AppReport;
@@ -32,8 +29,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,14 +41,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/**
- * Real Spark applications launched into real YARN reservations on one embedded cluster, and one moved by Punctual's
- * driver plugin.
- */
+/** Real Spark applications launched into real YARN reservations on one embedded cluster. */
 class SparkInReservationIT {
-
-    private static final Pattern ADDED = Pattern.compile("\"Event\":\"SparkListenerExecutorAdded\"");
-    private static final Pattern REMOVED = Pattern.compile("\"Event\":\"SparkListenerExecutorRemoved\"");
 
     static EmbeddedYarn yarn;
     static ClusterGateway gateway;
@@ -289,71 +278,5 @@ class SparkInReservationIT {
                 && note.text().contains("the two views of the plan disagree")
                 && note.text().contains("asking again")
                 && note.text().contains("YARN's AlignedPlannerWithGreedy (DominantResourceCalculator"));
-    }
-
-    @Test
-    void theTargetFileGrowsAndShrinksARunningApplication() throws Exception {
-        // Punctual's driver plugin moves the executors without dynamic allocation (issue 25): one executor at first, a
-        // second once its target file (written by TargetFiles, as a re-plan writes it) says 2, and one released when
-        // it says 1. Two stages of 16 tasks of 1.5 s: 48 s on one executor, long enough to be moved while it runs.
-        var targets = new TargetFiles(ClusterFiles.fromConfDir(yarn.confDir()),
-                work.resolve("targets").toUri().toString());
-        String id = Submission.newId();
-        Submission submission = pluginJob(id, targets, "2", "16", "1500");
-        SubmissionPipeline pipeline = pipeline(e -> { });
-        Conductor conductor = pipeline.conductor(s -> Optional.of("adhoc"));
-
-        SubmissionState state = conductor.advance(new SubmissionState.Received(submission), new Observation.Tick());
-        Path log = null;
-        int moves = 0;
-        Instant giveUp = Instant.now().plus(Duration.ofMinutes(4));
-        while (!state.isEnded() && Instant.now().isBefore(giveUp)) {
-            Thread.sleep(2000);
-            state = conductor.advance(state, new Observation.Tick());
-            if (state instanceof SubmissionState.Running running && log == null) {
-                log = pipeline.eventLogOf(running.app()).orElse(null);
-            }
-            String text = log != null && Files.exists(log) ? Files.readString(log) : "";
-            if (moves == 0 && count(ADDED, text) >= 1 && text.contains("SparkListenerTaskEnd")) {
-                assertThat(targets.move(id, ((SubmissionState.Running) state).app(), 2))
-                        .isInstanceOf(ExecutorTargets.Move.Done.class);
-                moves = 1;
-            } else if (moves == 1 && count(ADDED, text) >= 2) {
-                targets.move(id, ((SubmissionState.Running) state).app(), 1);
-                moves = 2;
-            }
-        }
-        targets.forget(id);
-
-        assertThat(state.isEnded()).as("the application ended within four minutes").isTrue();
-        assertThat(((SubmissionState.Ended) state).outcome()).isInstanceOf(SubmissionOutcome.Finished.class);
-        String text = Files.readString(((SubmissionOutcome.Finished) ((SubmissionState.Ended) state).outcome())
-                .eventLog().orElseThrow());
-        assertThat(count(ADDED, text)).as("executors added: the one it started with and the one grown").isEqualTo(2);
-        assertThat(count(REMOVED, text)).as("the executor released when the target went back to 1")
-                .isGreaterThanOrEqualTo(1);
-        assertThat(text).contains("\"spark.plugins\":\"" + TargetFiles.PLUGIN + "\"");
-        assertThat(Path.of(java.net.URI.create(targets.fileFor(id)))).doesNotExist();
-    }
-
-    private static Submission pluginJob(String id, TargetFiles targets, String... appArgs) {
-        var argv = new java.util.ArrayList<>(List.of("--class", "io.punctual.workloads.SyntheticStages",
-                "--num-executors", "1", "--executor-cores", "1", "--executor-memory", "512m", "--driver-memory",
-                "512m", "--conf", "spark.yarn.maxAppAttempts=1", "--conf", "spark.plugins=" + TargetFiles.PLUGIN));
-        targets.conf(id).forEach((key, value) -> argv.addAll(List.of("--conf", key + "=" + value)));
-        argv.add(install.requireWorkloadsJar().toString());
-        argv.addAll(List.of(appArgs));
-        Instant now = Instant.now();
-        return new Submission(id, SubmitArguments.parse(argv), new JobKey("it", "plugin"), now,
-                now.plus(Duration.ofMinutes(10)), "sla", work);
-    }
-
-    private static int count(Pattern pattern, String text) {
-        Matcher matcher = pattern.matcher(text);
-        int n = 0;
-        while (matcher.find()) {
-            n++;
-        }
-        return n;
     }
 }
