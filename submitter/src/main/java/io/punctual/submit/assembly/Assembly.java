@@ -18,6 +18,7 @@ import io.punctual.submit.pipeline.ClusterInputSizes;
 import io.punctual.submit.pipeline.InputSizes;
 import io.punctual.submit.pipeline.SizingSettings;
 import io.punctual.submit.pipeline.SubmissionEvent;
+import io.punctual.submit.pipeline.PipelineSettings;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
 import io.punctual.yarn.ClusterFiles;
@@ -135,8 +136,8 @@ public final class Assembly {
     }
 
     /** The pipeline's paths and intervals; {@code hadoopConfDir} is the cluster's client configuration. */
-    public SubmissionPipeline.Settings pipelineSettings(Path hadoopConfDir) {
-        return new SubmissionPipeline.Settings(eventLogUri(), home.eventLogs(), hadoopConfDir,
+    public PipelineSettings pipelineSettings(Path hadoopConfDir) {
+        return new PipelineSettings(eventLogUri(), home.eventLogs(), hadoopConfDir,
                 submissionLogs(), home.scratch(), config.site().gateway().pollInterval(), APP_ID_TIMEOUT,
                 config.site().cluster().bestEffortQueue(), config.site().cluster().executorTargets(),
                 Install.fromSystemProperty().map(Install::workloadsJar));

@@ -46,40 +46,10 @@ public final class SubmissionPipeline {
 
     private static final java.util.Map<String, Object> PLAN_LOCKS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /**
-     * The knobs of one pipeline.
-     *
-     * @param bestEffortQueue the site's queue for work without a reservation, where a run that outlives its
-     *                        reservation goes when its team has no queue of its own
-     */
-    /**
-     * @param executorTargets where re-planned runs' executor targets are written ({@code
-     *                        punctual.cluster.executor-targets}); blank: each job is sized once
-     * @param pluginJar       the jar with Punctual's driver plugin, which a re-planned launch ships
-     */
-    public record Settings(
-            String eventLogDir,
-            Path eventLogPath,
-            Path hadoopConfDir,
-            Path submissionLogs,
-            Path scratch,
-            Duration poll,
-            Duration appIdTimeout,
-            String bestEffortQueue,
-            String executorTargets,
-            Optional<Path> pluginJar) {
-
-        public Settings(String eventLogDir, Path eventLogPath, Path hadoopConfDir, Path submissionLogs, Path scratch,
-                        Duration poll, Duration appIdTimeout, String bestEffortQueue) {
-            this(eventLogDir, eventLogPath, hadoopConfDir, submissionLogs, scratch, poll, appIdTimeout,
-                    bestEffortQueue, "", Optional.empty());
-        }
-    }
-
     private final ClusterGateway gateway;
     private final Launcher launcher;
     private final SparkRuntime runtime;
-    private final Settings settings;
+    private final PipelineSettings settings;
     private final SubmissionSizer sizer;
     private final Learning learning;
     private final Clock clock;
@@ -105,9 +75,9 @@ public final class SubmissionPipeline {
     }
 
     /** @param sharing the teams' capacity-over-time limits in the plan (Rayon's sharing policy) */
-    public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime, Settings settings,
-                              SubmissionSizer sizer, Learning learning, SharingPolicy sharing, Clock clock,
-                              Consumer<SubmissionEvent> events, Sleeper sleeper) {
+    public SubmissionPipeline(ClusterGateway gateway, Launcher launcher, SparkRuntime runtime,
+                              PipelineSettings settings, SubmissionSizer sizer, Learning learning,
+                              SharingPolicy sharing, Clock clock, Consumer<SubmissionEvent> events, Sleeper sleeper) {
         this.sharing = sharing;
         this.gateway = gateway;
         this.launcher = launcher;
