@@ -40,6 +40,7 @@ public final class Conductor {
     private final Queues queues;
     private final Consumer<Duration> sizingTook;
     private final ExecutorTargets targets;
+    private final boolean replans;
     private final Map<AppId, EventLogProgress> progress = new ConcurrentHashMap<>();
     private final Map<AppId, LaunchedApp> submitters = new ConcurrentHashMap<>();
 
@@ -70,6 +71,7 @@ public final class Conductor {
         this.machine = new SubmissionMachine(pipeline.violators(), pipeline.admission(),
                 resizing.map(Resizing::rules));
         this.targets = resizing.map(Resizing::targets).orElse(ExecutorTargets.NONE);
+        this.replans = resizing.isPresent();
         this.pipeline = pipeline;
         this.gateway = gateway;
         this.clock = clock;
@@ -236,17 +238,16 @@ public final class Conductor {
      * event log shows; running applications' progress is told as it changes.
      */
     public Observation.AppSeen seen(AppId app, Optional<AppReport> yarn) {
-        EventLogProgress log = progress.computeIfAbsent(app, id -> pipeline.progressOf(id));
+        EventLogProgress log = progress.computeIfAbsent(app, id -> pipeline.progressOf(id, replans));
         Optional<AppReport> report = yarn.or(log::ended).map(r -> DriverFailure.explained(r, gateway));
         SubmissionEvent.Progress now = log.poll();
-        if (report.map(r -> r.state() == AppState.RUNNING).orElse(false) && now.stagesStarted() > 0
-                && log.changed()) {
+        boolean running = report.map(r -> r.state() == AppState.RUNNING).orElse(false);
+        if (running && now.stagesStarted() > 0 && log.changed()) {
             events.accept(now);
         }
         boolean ended = report.map(r -> r.state().isFinal()).orElse(false);
-        boolean running = report.map(r -> r.state() == AppState.RUNNING).orElse(false);
         return new Observation.AppSeen(report, now.tasksStarted(),
                 ended ? pipeline.eventLogOf(app) : Optional.empty(),
-                running ? log.stages(clock.instant()) : Optional.empty());
+                running && replans ? log.stages(clock.instant()) : Optional.empty());
     }
 }

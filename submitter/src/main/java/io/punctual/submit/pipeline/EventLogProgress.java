@@ -38,11 +38,13 @@ final class EventLogProgress {
     private Instant appStarted;
     private Instant appEnded;
     private boolean lastJobFailed;
-    private final StageTimes stageTimes = new StageTimes();
+    /** Each stage's task times, read only for a run that is re-planned: the poller reads every running log. */
+    private final Optional<StageTimes> stageTimes;
 
-    EventLogProgress(Path dir, AppId app) {
+    EventLogProgress(Path dir, AppId app, boolean readsStages) {
         this.dir = dir;
         this.app = app;
+        this.stageTimes = readsStages ? Optional.of(new StageTimes()) : Optional.empty();
     }
 
     /** Whether the counts differ from those of the previous call to this method: what is worth telling again. */
@@ -89,7 +91,7 @@ final class EventLogProgress {
     }
 
     private void count(String line) {
-        stageTimes.read(line);
+        stageTimes.ifPresent(times -> times.read(line));
         if (line.startsWith("{\"Event\":\"SparkListenerApplicationStart\"")) {
             appStarted = timestamp(line).orElse(null);
         } else if (line.startsWith("{\"Event\":\"SparkListenerApplicationEnd\"")) {
@@ -107,9 +109,12 @@ final class EventLogProgress {
         }
     }
 
-    /** The stages read so far, as re-planning reads them at {@code now}: see {@link StageTimes#progress}. */
+    /**
+     * The stages read so far, as re-planning reads them at {@code now} (see {@link StageTimes#progress}); empty when
+     * this log was not asked to read them.
+     */
     Optional<List<StageProgress>> stages(Instant now) {
-        return stageTimes.progress(now);
+        return stageTimes.flatMap(times -> times.progress(now));
     }
 
     private static Optional<Instant> timestamp(String line) {

@@ -349,8 +349,9 @@ public final class SubmissionPipeline {
                 Optional.of(app));
     }
 
-    EventLogProgress progressOf(AppId app) {
-        return new EventLogProgress(settings.eventLogPath(), app);
+    /** @param readsStages whether the log's stages are read too, for re-planning */
+    EventLogProgress progressOf(AppId app, boolean readsStages) {
+        return new EventLogProgress(settings.eventLogPath(), app, readsStages);
     }
 
     Optional<Path> eventLogOf(AppId app) {
