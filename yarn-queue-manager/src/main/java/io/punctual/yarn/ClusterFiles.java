@@ -114,7 +114,7 @@ public final class ClusterFiles {
      */
     public boolean publishOnce(String uri, Content content) {
         Path target = new Path(uri);
-        Path partial = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".partial");
+        Path partial = partialBeside(target);
         try {
             FileSystem fs = FileSystem.get(target.toUri(), conf);
             if (fs.exists(target)) {
@@ -141,7 +141,7 @@ public final class ClusterFiles {
      */
     public void replace(String uri, String text) {
         Path target = new Path(uri);
-        Path partial = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".partial");
+        Path partial = partialBeside(target);
         try {
             FileSystem fs = unchecked(FileSystem.get(target.toUri(), conf));
             fs.mkdirs(target.getParent());
@@ -168,6 +168,11 @@ public final class ClusterFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A hidden name beside {@code target}, unique to one writer, to write a file under before it is published. */
+    private static Path partialBeside(Path target) {
+        return new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".partial");
     }
 
     /** The local file system without its checksum files beside each file (a one-line file needs none). */

@@ -55,7 +55,7 @@ public final class ReservationWindows {
         List<ReservationSpec> specs = new ArrayList<>();
         Instant from = now.isAfter(submission.submittedAt()) ? now : submission.submittedAt();
         for (Window window : windows(from, submission.deadline(), sizing)) {
-            specs.add(spec(submission, sizing, window.from(), window.to(), window.hold()));
+            specs.add(spec(submission, sizing, sizing.shapes().executors(), window.from(), window.to(), window.hold()));
         }
         return specs;
     }
@@ -69,7 +69,7 @@ public final class ReservationWindows {
      * @throws IllegalArgumentException when the deadline leaves no time to run
      */
     public static List<Window> windows(Instant from, Instant deadline, Sizing sizing) {
-        Instant arrival = from.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+        Instant arrival = nextStep(from);
         Instant end = deadline.truncatedTo(ChronoUnit.SECONDS);
         List<Duration> holds = holds(sizing, arrival, end);
         if (holds.isEmpty()) {
@@ -134,9 +134,9 @@ public final class ReservationWindows {
      * places the stages of an R_ALL reservation independently, so separate stages for the master and the executors
      * could be reserved at different times, and a Spark application needs them all at once.
      */
-    private static ReservationSpec spec(Submission submission, Sizing sizing, Instant arrival, Instant end,
-                                        Duration hold) {
-        List<StageRequest> stages = List.of(StageRequest.gang(container(sizing), sizing.shapes().executors() + 1, hold));
+    private static ReservationSpec spec(Submission submission, Sizing sizing, int executors, Instant arrival,
+                                        Instant end, Duration hold) {
+        List<StageRequest> stages = List.of(StageRequest.gang(container(sizing), executors + 1, hold));
         return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
                 arrival, end, ReservationSpec.Combine.ALL, stages, Optional.empty());
     }
@@ -148,19 +148,17 @@ public final class ReservationWindows {
      * @throws IllegalArgumentException when {@code end} leaves less than one plan step
      */
     static ReservationSpec resized(Submission submission, Sizing sizing, int executors, Instant now, Instant end) {
-        Instant arrival = now.truncatedTo(ChronoUnit.SECONDS).plus(PLAN_STEP);
-        Instant until = ceilSeconds(end);
+        Instant arrival = nextStep(now);
+        Instant until = end.getNano() == 0 ? end : nextStep(end);
         if (until.isBefore(arrival.plus(PLAN_STEP))) {
             throw new IllegalArgumentException("the re-planned hold ends at " + end + ", before the plan's next step");
         }
-        List<StageRequest> stages = List.of(StageRequest.gang(container(sizing), executors + 1,
-                Duration.between(arrival, until)));
-        return new ReservationSpec(submission.planQueue(), "punctual " + submission.id() + " " + submission.jobKey(),
-                arrival, until, ReservationSpec.Combine.ALL, stages, Optional.empty());
+        return spec(submission, sizing, executors, arrival, until, Duration.between(arrival, until));
     }
 
-    private static Instant ceilSeconds(Instant at) {
-        return at.getNano() == 0 ? at : at.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+    /** The plan's first whole step after {@code at}. */
+    private static Instant nextStep(Instant at) {
+        return at.truncatedTo(ChronoUnit.SECONDS).plus(PLAN_STEP);
     }
 
     /** The container shape the reservation is made of. */
