@@ -3,11 +3,13 @@ package io.punctual.submit.pipeline;
 import io.punctual.sizing.replan.RemainingTimePlanner;
 import io.punctual.sizing.replan.Replan;
 import io.punctual.sizing.replan.StageProgress;
+import io.punctual.submit.request.Submission;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What a running deadline job's progress changes (issue 25): the {@link RemainingTimePlanner}'s verdict turned into
@@ -26,13 +28,13 @@ public final class ReplanRules {
     /** How long after a refused change the same run may ask again. */
     static final Duration RETRY_AFTER = Duration.ofSeconds(30);
 
-    private final double defaultConfidence;
+    private final ToDoubleFunction<Submission> confidence;
     private final double delta;
     private final double slack;
     private final boolean givesBack;
 
     /**
-     * @param defaultConfidence θ for a submission that names none
+     * @param confidence        the θ a submission asks for, as sizing reads it ({@link SubmissionSizer#confidence})
      * @param delta             RUSH's KL radius around the re-estimated remaining work
      * @param slack             the share of the time left a shrink must keep spare
      * @param givesBack         whether a run far ahead may give executors back. The simulator's may. A live one may
@@ -41,8 +43,8 @@ public final class ReplanRules {
      *                          was released), and an event log names a Spark job's stages only when that job starts,
      *                          so an application's later jobs are not among those read
      */
-    public ReplanRules(double defaultConfidence, double delta, double slack, boolean givesBack) {
-        this.defaultConfidence = defaultConfidence;
+    public ReplanRules(ToDoubleFunction<Submission> confidence, double delta, double slack, boolean givesBack) {
+        this.confidence = confidence;
         this.delta = delta;
         this.slack = slack;
         this.givesBack = givesBack;
@@ -62,7 +64,7 @@ public final class ReplanRules {
         int width = (tasksLeft + cores - 1) / cores;
         int cap = Math.max(1, state.sizing().capacityCpus() / cores);
         int most = Math.max(current, Math.min(cap, width));
-        double theta = state.submission().confidence().orElse(defaultConfidence);
+        double theta = confidence.applyAsDouble(state.submission());
         Replan plan = new RemainingTimePlanner(theta, delta, slack).plan(stages, current, most, cores,
                 Duration.between(now, due).toMillis() / 1000.0);
         List<Action> actions = new ArrayList<>();

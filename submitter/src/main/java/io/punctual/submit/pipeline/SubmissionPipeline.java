@@ -147,7 +147,7 @@ public final class SubmissionPipeline {
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
                                Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
-                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(ReplanRules.SLACK, false), files)));
+                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(false), files)));
     }
 
     /** A conductor that re-plans running jobs from their progress with {@code resizing} (issue 25). */
@@ -157,9 +157,10 @@ public final class SubmissionPipeline {
                 s -> settings.bestEffortQueue()), took -> { }, Optional.of(resizing));
     }
 
-    /** The site's default θ and RUSH's δ, which re-planning judges a run with when its submission names no θ. */
-    public ReplanRules replanRules(double slack, boolean givesBack) {
-        return new ReplanRules(sizer.settings().confidence(), sizer.settings().robustness(), slack, givesBack);
+    /** Re-planning's rules: each submission's θ as sizing reads it, RUSH's δ, {@link ReplanRules#SLACK}. */
+    public ReplanRules replanRules(boolean givesBack) {
+        return new ReplanRules(sizer::confidence, sizer.settings().robustness(), ReplanRules.SLACK,
+                givesBack);
     }
 
     /**

@@ -120,6 +120,11 @@ public final class SubmissionSizer {
         return (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
     }
 
+    /** θ for a submission: the one its Spark settings ask for, else the configured default. */
+    public double confidence(Submission submission) {
+        return confidence(SparkSettings.effective(submission.args()));
+    }
+
     private double confidence(Map<String, String> conf) {
         return SparkSettings.confidence(conf).orElse(settings.confidence());
     }

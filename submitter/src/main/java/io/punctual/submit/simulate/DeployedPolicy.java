@@ -10,7 +10,6 @@ import io.punctual.submit.launch.ExecutorTargets;
 import io.punctual.submit.pipeline.AdmissionOrder;
 import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
-import io.punctual.submit.pipeline.ReplanRules;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.Sizing;
@@ -84,7 +83,7 @@ final class DeployedPolicy implements Policy {
         this.pipeline = pipeline;
         this.replans = replans;
         this.conductor = replans ? pipeline.conductor(submission -> Optional.empty(),
-                new Conductor.Resizing(pipeline.replanRules(ReplanRules.SLACK, true), this::move))
+                new Conductor.Resizing(pipeline.replanRules(true), this::move))
                 : pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
         this.inputs = inputs;

@@ -32,7 +32,7 @@ class ReplanMachineTest {
     private static final ReservationId RESERVATION = new ReservationId("reservation_1_0007");
 
     private final SubmissionMachine machine = new SubmissionMachine(new LargeViolators(100_000),
-            AdmissionPolicy.JUSTICE, Optional.of(new ReplanRules(0.9, 0.5, 0.2, true)));
+            AdmissionPolicy.JUSTICE, Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, true)));
     // Due at T0 + 100 s; two 1-core executors, up to 8 (the team's cap); held until T0 + 80 s.
     private final Submission submission = new Submission("p-replan-1", SubmitArguments.parse(List.of("app.jar")),
             new JobKey("t", "j"), T0.minusSeconds(30), T0.plusSeconds(100), "sla", Path.of("/tmp"));
@@ -97,7 +97,7 @@ class ReplanMachineTest {
                 .isEmpty();
         // Nor live, where an application's later Spark jobs are not among the stages its event log names yet.
         var live = new SubmissionMachine(new LargeViolators(100_000), AdmissionPolicy.JUSTICE,
-                Optional.of(new ReplanRules(0.9, 0.5, 0.2, false)));
+                Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, false)));
         assertThat(live.next(running(Optional.of(RESERVATION)), new Observation.Progressed(ahead), T0).actions())
                 .isEmpty();
     }
