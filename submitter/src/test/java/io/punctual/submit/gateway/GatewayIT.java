@@ -87,13 +87,19 @@ class GatewayIT {
         JsonNode done = awaitFinal(id, ANALYTICS);
 
         assertThat(done.get("state").asText()).isEqualTo("success");
-        assertThat(done.get("yarnQueue").asText()).isEqualTo(done.get("reservationId").asText());
+        String reservation = done.get("reservationId").asText();
+        String log = call("GET", "/batches/" + id + "/log", ANALYTICS, null).body();
+        assertThat(log).contains("state: RUNNING, queue: " + reservation + ")");
+        String queue = done.get("yarnQueue").asText();
+        if (!queue.equals(reservation)) {
+            // On a loaded host a run can outlive its hold: it is then moved out of the reservation, never killed by it.
+            assertThat(log).contains("moved it into queue " + queue);
+        }
         assertThat(done.get("metDeadline").asBoolean()).isTrue();
         assertThat(done.get("admission").get("verdict").asText()).isEqualTo("admitted");
         assertThat(cluster.application(new AppId(done.get("appId").asText())).orElseThrow().state())
                 .isEqualTo(AppState.SUCCEEDED);
         assertThat(cluster.reservations("sla")).noneMatch(r -> r.id().value().equals(done.get("reservationId").asText()));
-        String log = call("GET", "/batches/" + id + "/log", ANALYTICS, null).body();
         assertThat(log).contains("sized:").contains("reserved").contains("learned");
     }
 
