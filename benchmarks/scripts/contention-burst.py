@@ -10,28 +10,14 @@ deadline, executors, executor-seconds (executors x cores x run time, from the ba
   benchmarks/scripts/contention-burst.py burst          # six word counts of 3-7 minutes posted together
   [--policies first-fit,justice,rush] [--out file.md]
 """
-import json, os, pathlib, random, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import pathlib, random, sys, time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TOKEN = "analytics-local-token-0001"
+from embedded_gateway import ROOT, WORKLOADS_JAR, call, seconds, serving
+
 SCENARIOS = {
     "reproduction": ["6m", "6m", "20s"],
     "burst": ["3m", "4m", "4m", "5m", "6m", "7m"],
 }
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(base, method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method, headers={
-        "Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as answer:
-        return json.loads(answer.read())
 
 
 def text_input(directory):
@@ -51,43 +37,19 @@ def text_input(directory):
     return directory
 
 
-def conf_dir(home, policy):
-    """conf/embedded with the policy (and, for rush, a utility that tolerates 5 minutes' lateness) in its site file."""
-    source = ROOT / "conf/embedded"
-    target = home / "conf"
-    (target / "teams").mkdir(parents=True)
-    site = (source / "site.conf").read_text() + '\npunctual.admission.policy = "%s"\n' % policy
-    if policy == "rush":
-        site += 'punctual.job.utility = "linear 5m"\n'
-    (target / "site.conf").write_text(site)
-    for team in (source / "teams").iterdir():
-        (target / "teams" / team.name).write_text(team.read_text().replace(
-            '"../../workloads/target"', '"%s"' % (ROOT / "workloads/target")))
-    return target
+def site(policy):
+    """The policy (and, for rush, a utility that tolerates 5 minutes' lateness) for the site file."""
+    lines = 'punctual.admission.policy = "%s"\n' % policy
+    return lines + ('punctual.job.utility = "linear 5m"\n' if policy == "rush" else "")
 
 
 def run(policy, deadlines, data):
-    home = pathlib.Path(tempfile.mkdtemp(prefix="punctual-contention-" + policy + "-"))
-    port = free_port()
-    env = dict(os.environ, PUNCTUAL_HOME=str(home), PUNCTUAL_JAVA_OPTS="-Xmx1536m")
-    log = open(home / "serve.log", "w")
-    server = subprocess.Popen([str(ROOT / "bin/punctual"), "serve", "--embedded", "--port", str(port),
-                               "--conf-dir", str(conf_dir(home, policy))],
-                              env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    base = "http://127.0.0.1:%d" % port
-    try:
-        for _ in range(240):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=2)
-                break
-            except OSError:
-                time.sleep(1)
-        jar = str(ROOT / "workloads/target/punctual-workloads.jar")
+    with serving("punctual-contention-" + policy + "-", site(policy)) as (base, _):
         ids = []
         posted = time.time()
         for i, deadline in enumerate(deadlines):
             batch = call(base, "POST", "/batches", {
-                "file": jar, "className": "io.punctual.workloads.WordCount", "args": [str(data), "8"],
+                "file": WORKLOADS_JAR, "className": "io.punctual.workloads.WordCount", "args": [str(data), "8"],
                 "name": "wordcount-%d" % i, "conf": {"spark.deadline.by": deadline,
                                                      "spark.deadline.jobKey": "contention.wordcount"}})
             ids.append(batch["id"])
@@ -100,15 +62,6 @@ def run(policy, deadlines, data):
                         final[i] = b
             time.sleep(2)
         return [final.get(i) or call(base, "GET", "/batches/%d" % i) for i in ids], time.time() - posted
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=60)
-
-
-def seconds(a, b):
-    from datetime import datetime
-    parse = lambda t: datetime.fromisoformat(t.replace("Z", "+00:00"))
-    return (parse(b) - parse(a)).total_seconds()
 
 
 def row(policy, deadline, b):

@@ -8,7 +8,7 @@ Punctual's ``deadline``, ``confidence``, ``admission`` and ``job_key``. README.m
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Callable, Dict, Mapping, Optional
 
 from .attempt import TaskAttempt
 from .client import PunctualClient, is_final
@@ -76,6 +76,7 @@ class PunctualSubmit:
                  punctual_conn_id: Optional[str] = None, deadline: Any = None, confidence: Any = None,
                  admission: str = "fail", job_key: Optional[str] = None, wait_for_completion: Optional[bool] = None,
                  unavailable_timeout: float = 600.0,
+                 on_predicted_miss: Optional[Callable[[Dict[str, Any]], None]] = None,
                  **kwargs: Any):
         if queue is not None and queue == (kwargs.get("default_args") or {}).get("queue"):
             # Airflow fills parameters from default_args by name; there `queue` is the executor's (Celery) queue.
@@ -116,6 +117,10 @@ class PunctualSubmit:
         self.extra_options = dict(extra_options or {})
         self.extra_headers = dict(extra_headers or {})
         self.deferrable = self._default_deferrable() if deferrable is None else bool(deferrable)
+        if on_predicted_miss is not None and self.deferrable:
+            raise ValueError("on_predicted_miss is called by the worker while it waits for the batch; a deferred task "
+                             "waits in the triggerer, which only logs the predicted miss: pass deferrable=False")
+        self.on_predicted_miss = on_predicted_miss
         given = dict(locals())
         self._ignored = {n: why for n, (default, why) in _INERT.items() if given[n] not in (default, None, False)}
         if conn_id not in (None, "spark_default"):
@@ -210,7 +215,8 @@ class PunctualSubmit:
 
     def _new_run(self) -> BatchRun:
         return BatchRun(self.client(), polling_interval=self.polling_interval,
-                        unavailable_timeout=self.unavailable_timeout, log=self.log)
+                        unavailable_timeout=self.unavailable_timeout, log=self.log,
+                        on_predicted_miss=self.on_predicted_miss)
 
     def _end_by(self) -> Optional[float]:
         timeout = getattr(self, "execution_timeout", None)

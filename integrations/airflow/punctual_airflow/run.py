@@ -49,6 +49,32 @@ def outcome(batch: Mapping[str, Any]) -> Dict[str, Any]:
     return dict(batch)
 
 
+class _Replans:
+    """Tells, once each, what re-planning did to a running batch and a miss its progress predicts (issue 25)."""
+
+    def __init__(self, log: logging.Logger, on_predicted_miss: Optional[Callable[[Dict[str, Any]], None]] = None):
+        self._log = log
+        self._on_predicted_miss = on_predicted_miss
+        self._changes_told = 0
+        self._late_told = False
+
+    def seen(self, batch: Mapping[str, Any]) -> None:
+        changes = (batch.get("replanning") or {}).get("changes") or []
+        for change in changes[self._changes_told:]:
+            self._log.info("Batch %s re-planned at %s: executors %s -> %s, reservation until %s -> %s (%s)",
+                           batch.get("id"), change.get("at"), change.get("executorsFrom"), change.get("executorsTo"),
+                           change.get("holdEndFrom"), change.get("holdEndTo"), change.get("why"))
+        self._changes_told = max(self._changes_told, len(changes))
+        late = batch.get("predictedLateSeconds")
+        if late is None or self._late_told:
+            return
+        self._late_told = True
+        self._log.warning("Batch %s is predicted from its progress to miss its deadline %s by %.0f s, even with the "
+                          "most executors it may have", batch.get("id"), batch.get("deadline"), late)
+        if self._on_predicted_miss is not None:
+            self._on_predicted_miss(dict(batch))
+
+
 class _Outage:
     """Tolerates an unreachable gateway for a while: it restarts and recovers its batches, tasks need not fail."""
 
@@ -74,7 +100,8 @@ class BatchRun:
 
     def __init__(self, client: PunctualClient, *, polling_interval: float = 10.0,
                  unavailable_timeout: float = 600.0, log: Optional[logging.Logger] = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 on_predicted_miss: Optional[Callable[[Dict[str, Any]], None]] = None):
         if polling_interval <= 0:
             raise ValueError(f"polling_interval must be positive seconds, got {polling_interval!r}")
         self.client = client
@@ -82,6 +109,7 @@ class BatchRun:
         self._interval = polling_interval
         self._log = log or _LOG
         self._outage = _Outage(unavailable_timeout, clock)
+        self._replans = _Replans(self._log, on_predicted_miss)
         self._stop = threading.Event()
 
     def submit(self, body: Mapping[str, Any], attempt: TaskAttempt) -> Dict[str, Any]:
@@ -125,6 +153,7 @@ class BatchRun:
                                    "finish %s, deadline %s)", batch["id"], state, batch.get("appId"),
                                    batch.get("executors"), batch.get("reservationId"),
                                    batch.get("predictedFinish"), batch.get("deadline"))
+                self._replans.seen(batch)
                 if is_final(batch) or (until_admitted and state not in PENDING_STATES):
                     return batch
             # Admission takes seconds, a Spark job minutes: look again sooner while only admission is awaited.
@@ -177,11 +206,13 @@ async def watch(client: PunctualClient, batch_id: int, *, polling_interval: floa
     """
     log = log or _LOG
     outage = _Outage(unavailable_timeout, time.monotonic)
+    replans = _Replans(log)
     batch: Optional[Dict[str, Any]] = None
     while True:
         try:
             batch = await asyncio.to_thread(client.batch, batch_id)
             outage.ok()
+            replans.seen(batch)
         except PunctualUnavailable as e:
             outage.failed(e, log)
         if batch is not None and is_final(batch):

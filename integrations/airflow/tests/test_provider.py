@@ -80,6 +80,14 @@ class ProviderWiring(unittest.TestCase):
         with self.assertRaises(_SkipException):
             op._skip("rejected")
 
+    def test_a_predicted_miss_callback_needs_a_worker_that_waits(self):
+        with self.assertRaisesRegex(ValueError, "pass deferrable=False"):
+            self.provider.PunctualSubmitOperator(task_id="t", file="/a.jar", on_predicted_miss=print)
+        op = self.provider.PunctualSubmitOperator(task_id="t", file="/a.jar", on_predicted_miss=print,
+                                                  deferrable=False)
+        _BaseHook.connections = {"punctual_default": connection("punctual_default", "127.0.0.1", 1, "token")}
+        self.assertIs(op._new_run()._replans._on_predicted_miss, print)
+
     def test_the_trigger_rebuilds_from_what_it_serializes(self):
         op = self.provider.PunctualSubmitOperator(task_id="t", file="/a.jar", extra_headers={"X-Team": "a"})
         trigger = op._trigger(batch_id=3, conn_id="punctual_default", endpoint_prefix=None,

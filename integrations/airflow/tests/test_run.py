@@ -159,5 +159,53 @@ class Polling(unittest.TestCase):
         self.assertEqual((late["status"], late["batch"]["state"]), ("timeout", "running"))
 
 
+class ReplanningGateway:
+    """A batch that is re-planned, then predicted late, then ends: the fields as GET /batches/{id} gives them."""
+
+    CHANGE = {"at": "2026-11-28T10:00:20Z", "executorsFrom": 2, "executorsTo": 4, "holdEndFrom": "2026-11-28T10:01:20Z",
+              "holdEndTo": "2026-11-28T10:01:51Z", "why": "behind: 175 s left at θ on 2 executors"}
+
+    def __init__(self):
+        self.url = "memory:"
+        self.polls = 0
+        self.views = [
+            {"state": "running", "predictedLateSeconds": None},
+            {"state": "running", "predictedLateSeconds": None, "replanning": {"executors": 4, "changes": [self.CHANGE]}},
+            {"state": "running", "predictedLateSeconds": 12.4, "replanning": {"executors": 4, "changes": [self.CHANGE]}},
+            {"state": "running", "predictedLateSeconds": 14.0, "replanning": {"executors": 4, "changes": [self.CHANGE]}},
+            {"state": "success", "predictedLateSeconds": None, "replanning": {"executors": 4, "changes": [self.CHANGE]}},
+        ]
+
+    def batch(self, batch_id):
+        self.polls += 1
+        view = self.views[min(self.polls, len(self.views)) - 1]
+        return dict(view, id=batch_id, deadline="2026-11-28T10:01:40Z")
+
+
+class Replanning(unittest.TestCase):
+
+    def test_each_replan_is_logged_once_and_a_predicted_miss_is_warned_and_called_back_once(self):
+        called = []
+        waiting = BatchRun(ReplanningGateway(), polling_interval=0.01, log=logging.getLogger("test"),
+                           on_predicted_miss=called.append)
+        waiting.attach(9)
+        with self.assertLogs("test", "INFO") as logs:
+            self.assertEqual(waiting.wait()["state"], "success")
+        replanned = [m for m in logs.output if "re-planned" in m]
+        self.assertEqual(replanned, ["INFO:test:Batch 9 re-planned at 2026-11-28T10:00:20Z: executors 2 -> 4, "
+                                     "reservation until 2026-11-28T10:01:20Z -> 2026-11-28T10:01:51Z (behind: 175 s "
+                                     "left at θ on 2 executors)"])
+        late = [m for m in logs.output if m.startswith("WARNING")]
+        self.assertEqual(late, ["WARNING:test:Batch 9 is predicted from its progress to miss its deadline "
+                                "2026-11-28T10:01:40Z by 12 s, even with the most executors it may have"])
+        self.assertEqual([b["predictedLateSeconds"] for b in called], [12.4])
+
+    def test_the_trigger_logs_the_predicted_miss_too(self):
+        with self.assertLogs("test", "WARNING") as logs:
+            ended = asyncio.run(watch(ReplanningGateway(), 9, polling_interval=0.01, log=logging.getLogger("test")))
+        self.assertEqual(ended["status"], "final")
+        self.assertEqual(len([m for m in logs.output if "predicted from its progress" in m]), 1)
+
+
 if __name__ == "__main__":
     unittest.main()

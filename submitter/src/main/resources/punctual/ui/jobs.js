@@ -138,11 +138,23 @@
       b.bestEffort ? cell('best effort') : timeCell(b.deadline),
       timeCell(b.predictedFinish),
       stateCell(b),
-      cell(b.executors == null ? '' : String(b.executors), 'num'),
+      executorsCell(b),
       reservationCell(b),
       cell(why, 'why'),
     );
     return tr;
+  }
+
+  // The sized count, and where re-planning took it while the batch ran ("1 → 2"), each change in the tooltip.
+  function executorsCell(b) {
+    const changes = b.replanning ? b.replanning.changes : [];
+    const now = b.replanning ? b.replanning.executors : b.executors;
+    const td = cell(b.executors == null ? '' : String(b.executors) + (now !== b.executors ? ` → ${now}` : ''), 'num');
+    if (changes.length > 0) {
+      td.title = changes.map((c) => `${dateTime(new Date(c.at))}: ${c.executorsFrom} → ${c.executorsTo} (${c.why})`)
+        .join('\n');
+    }
+    return td;
   }
 
   function cell(text, className) {
@@ -233,6 +245,10 @@
     }
     if (['dead', 'killed', 'error'].includes(b.state)) {
       return admission.reason ? `Ended ${b.state}: ${admission.reason}` : `Ended ${b.state} without meeting its deadline`;
+    }
+    if (b.predictedLateSeconds != null) {
+      return `Predicted from its progress to finish ${Math.round(b.predictedLateSeconds)} s after its deadline, `
+        + 'even with the most executors it may have';
     }
     if (b.predictedFinish && b.deadline && Date.parse(b.predictedFinish) > Date.parse(b.deadline)) {
       return `Predicted to finish at ${dateTime(new Date(b.predictedFinish))}, after its deadline`;

@@ -17,11 +17,14 @@ import java.util.Optional;
  * worked out again here: the place and its sentence are the gateway's, as its rounds wrote them
  * ({@code admission.queue}, {@code admission.reason}); another team's batch ahead comes as a count only.
  *
- * @param place where it waits or last waited; empty if it never waited
+ * @param place          where it waits or last waited; empty if it never waited
+ * @param replanning     what re-planning did while it ran ({@code executors, changes, off}), when anything
+ * @param predictedLate  by how many seconds, at θ, its progress says it misses even at the most executors allowed
  */
 record BatchExplanation(int id, String jobKey, String state, Optional<String> verdict, Optional<String> reason,
                         Optional<Instant> deadline, Optional<JsonNode> sizing, Optional<Place> place,
-                        Optional<Instant> earliestDeadline, Optional<Instant> reservationEnd) {
+                        Optional<Instant> earliestDeadline, Optional<Instant> reservationEnd,
+                        Optional<JsonNode> replanning, Optional<Double> predictedLate) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -69,7 +72,8 @@ record BatchExplanation(int id, String jobKey, String state, Optional<String> ve
                 batch.path("stateDetail").asText(batch.path("state").asText()), text(admission, "verdict"),
                 text(admission, "reason"), text(batch, "deadline").map(Instant::parse), present(batch, "sizing"),
                 present(admission, "queue").map(Place::of), text(admission, "earliestDeadline").map(Instant::parse),
-                text(batch, "reservationEnd").map(Instant::parse));
+                text(batch, "reservationEnd").map(Instant::parse), present(batch, "replanning"),
+                present(batch, "predictedLateSeconds").map(JsonNode::asDouble));
     }
 
     /** Whether it waits in the admission queue now. */
@@ -104,7 +108,21 @@ record BatchExplanation(int id, String jobKey, String state, Optional<String> ve
                     "  its reservation ends " + end + ", after its deadline: RUSH's arbitration let it finish late"));
         }
         earliestDeadline.ifPresent(e -> out.add("  earliest deadline with room: " + e));
+        replanned(out);
         return out;
+    }
+
+    /** Each re-plan of its run, then whether re-planning stopped and what its progress predicts. */
+    private void replanned(List<String> out) {
+        replanning.ifPresent(r -> {
+            r.path("changes").forEach(c -> out.add("  re-planned at " + c.path("at").asText() + ": executors "
+                    + c.path("executorsFrom").asInt() + " -> " + c.path("executorsTo").asInt() + ", reservation until "
+                    + c.path("holdEndFrom").asText("-") + " -> " + c.path("holdEndTo").asText() + " ("
+                    + c.path("why").asText() + ")"));
+            text(r, "off").ifPresent(off -> out.add("  re-planning is off for this run: " + off));
+        });
+        predictedLate.ifPresent(late -> out.add(String.format(java.util.Locale.ROOT, "  predicted from its progress to"
+                + " miss its deadline by %.0f s at its confidence, even at the most executors it may have", late)));
     }
 
     private void queued(List<String> out, Place p) {
@@ -144,7 +162,9 @@ record BatchExplanation(int id, String jobKey, String state, Optional<String> ve
             p.arbitration().ifPresent(a -> queue.set("arbitration", a));
         });
         root.put("planAnswer", planAnswer().orElse(null)).put("reason", reason.orElse(null))
-                .put("earliestDeadline", earliestDeadline.map(Instant::toString).orElse(null));
+                .put("earliestDeadline", earliestDeadline.map(Instant::toString).orElse(null))
+                .put("predictedLateSeconds", predictedLate.orElse(null));
+        replanning.ifPresent(r -> root.set("replanning", r));
         return root;
     }
 

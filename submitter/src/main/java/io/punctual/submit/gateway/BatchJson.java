@@ -64,6 +64,10 @@ final class BatchJson {
         node.put("predictedFinish", instant(b.predictedThetaMs()));
         node.put("predictedFinishP50", instant(b.predictedP50Ms()));
         node.put("predictedMiss", predictedMiss(b, clock));
+        node.put("predictedLateSeconds", predictedLateSeconds(b));
+        if (b.replanning() != null) {
+            replanning(node.putObject("replanning"), b.replanning());
+        }
         node.put("reservationStart", instant(b.reservationStartMs()));
         node.put("reservationEnd", instant(b.reservationEndMs()));
         node.put("yarnQueue", b.yarnQueue());
@@ -116,8 +120,8 @@ final class BatchJson {
     }
 
     /**
-     * Whether the batch is (or was) heading for a miss: rejected, ended without meeting its deadline, predicted to
-     * finish after it, or still running past it.
+     * Whether the batch is (or was) heading for a miss: rejected, ended without meeting its deadline, sized to finish
+     * after it, predicted late by re-planning from its progress, or still running past it.
      */
     static boolean predictedMiss(BatchRecord b, Clock clock) {
         if (b.bestEffort()) {
@@ -130,7 +134,26 @@ final class BatchJson {
             return b.state() != BatchState.SUCCESS;
         }
         boolean predictedLate = b.predictedThetaMs() != null && b.predictedThetaMs() > b.deadlineMs();
-        return predictedLate || clock.millis() > b.deadlineMs();
+        return predictedLate || predictedLateSeconds(b) != null || clock.millis() > b.deadlineMs();
+    }
+
+    /**
+     * By how much, at θ, a running batch is predicted to miss its deadline even at the most executors it may have,
+     * as re-planning last judged it from its progress; null when it is not (or is no longer running).
+     */
+    static Double predictedLateSeconds(BatchRecord b) {
+        return b.isFinal() || b.replanning() == null ? null : b.replanning().predictedLateSeconds();
+    }
+
+    /** What re-planning did while it ran: each change (when, executors and hold end from → to, why). */
+    private static void replanning(ObjectNode node, ReplanningRecord replanning) {
+        node.put("executors", replanning.executors());
+        node.put("off", replanning.off());
+        ArrayNode changes = node.putArray("changes");
+        replanning.changes().forEach(c -> changes.addObject().put("at", Instant.ofEpochMilli(c.atMs()).toString())
+                .put("executorsFrom", c.from()).put("executorsTo", c.to())
+                .put("holdEndFrom", instant(c.holdFromMs())).put("holdEndTo", instant(c.holdToMs()))
+                .put("why", c.why()));
     }
 
     private static String instant(Long ms) {

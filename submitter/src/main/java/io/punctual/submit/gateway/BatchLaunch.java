@@ -6,7 +6,6 @@ import java.util.function.Supplier;
 import io.punctual.sizing.JobKey;
 import io.punctual.submit.pipeline.Decision;
 import io.punctual.submit.pipeline.SizingSettings;
-import io.punctual.submit.request.DeadlineKeys;
 import io.punctual.submit.request.SparkSettings;
 import io.punctual.submit.request.Submission;
 import io.punctual.submit.pipeline.SubmissionEvent;
@@ -23,9 +22,7 @@ import java.util.concurrent.Executor;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -47,6 +44,7 @@ final class BatchLaunch {
     private final Supplier<Assembly> assembly;
     private final Clock clock;
     private final GatewayMetrics metrics;
+    private final TransitionCounts counts;
     private final Path workingDir;
     private final QueueSetup queues;
     private final Executor pool;
@@ -64,6 +62,7 @@ final class BatchLaunch {
         this.assembly = assembly;
         this.clock = clock;
         this.metrics = metrics;
+        this.counts = new TransitionCounts(metrics);
         this.workingDir = workingDir;
         this.queues = queues;
         this.pool = pool;
@@ -229,7 +228,7 @@ final class BatchLaunch {
             // launch record is the lead's alone: a gateway that lost the lead unawares is refused it (LeadLost).
             change(id, b -> endLogged(BatchStates.write(b, next, now()).build(), next),
                     next instanceof SubmissionState.Launching);
-            count(id, live.get(id), next);
+            counts.count(store.get(id), live.get(id), next);
             if (next.isEnded()) {
                 live.remove(id);
                 conductors.remove(id);
@@ -245,51 +244,6 @@ final class BatchLaunch {
             return written;
         }
         return BatchLog.endLine(ended.outcome()).map(line -> written.logged(clock.instant() + line, now())).orElse(written);
-    }
-
-    private void count(int id, SubmissionState before, SubmissionState next) {
-        Optional<BatchRecord> batch = store.get(id);
-        String team = batch.map(BatchRecord::team).orElse("unknown");
-        if (next instanceof SubmissionState.Reserved && !(before instanceof SubmissionState.Reserved)) {
-            metrics.admitted(team);
-        }
-        if (next instanceof SubmissionState.Ended ended) {
-            SubmissionOutcome outcome = ended.outcome();
-            batch.filter(b -> !b.bestEffort()).ifPresent(b -> outcomeFigures(b, outcome));
-            if (outcome instanceof SubmissionOutcome.Rejected) {
-                metrics.rejected(team);
-            } else if (outcome instanceof SubmissionOutcome.Failed) {
-                metrics.failed(team);
-            } else if (outcome instanceof SubmissionOutcome.Finished f
-                    && !batch.map(BatchRecord::bestEffort).orElse(true)) {
-                metrics.finished(team, f.submission().jobKey().toString(), f.metDeadline(),
-                        asked(f.submission().args().conf().get(DeadlineKeys.CONFIDENCE)));
-            }
-        }
-    }
-
-    /**
-     * A deadline batch's part in its team's outcome figures: admitted once it held a reservation; its executors'
-     * vcores held from the reservation's start (or its submission) to its finish.
-     */
-    private void outcomeFigures(BatchRecord batch, SubmissionOutcome outcome) {
-        boolean admitted = outcome instanceof SubmissionOutcome.Finished || batch.reservationId() != null;
-        boolean met = outcome instanceof SubmissionOutcome.Finished f && f.metDeadline();
-        double held = 0;
-        if (outcome instanceof SubmissionOutcome.Finished f && batch.executors() != null) {
-            long from = Math.max(batch.submittedAtMs(), Objects.requireNonNullElse(batch.reservationStartMs(), 0L));
-            long vcores = batch.executors() * Objects.requireNonNullElse(batch.executorVcores(), 1L);
-            held = vcores * Math.max(0, f.finishedAt().toEpochMilli() - from) / 1000.0;
-        }
-        metrics.deadlineEnded(batch.team(), admitted, met, held);
-    }
-
-    private static OptionalDouble asked(String confidence) {
-        try {
-            return confidence == null ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(confidence));
-        } catch (NumberFormatException e) {
-            return OptionalDouble.empty();
-        }
     }
 
     private Conductor conductor(int id) {

@@ -20,6 +20,7 @@ import java.util.List;
  * @param place            its place in the admission queue at the last round that placed it (kept once it is
  *                         admitted: it says what it waited for); null if it never waited
  * @param earliestDeadlineMs the earliest deadline that had room when it was last queued or rejected, when told
+ * @param replanning       what re-planning did while it ran; null while nothing
  */
 public record BatchRecord(
         int id,
@@ -60,6 +61,7 @@ public record BatchRecord(
         Boolean metDeadline,
         AdmissionPlace place,
         Long earliestDeadlineMs,
+        ReplanningRecord replanning,
         long updatedAtMs,
         List<String> log) {
 
@@ -94,7 +96,7 @@ public record BatchRecord(
         return new BatchRecord(id, team, submissionId, idempotencyKey, name, proxyUser, request, jobKey, submittedAtMs,
                 deadlineMs, planQueue, bestEffort, BatchState.NOT_STARTED, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, submittedAtMs,
+                null, null, null, submittedAtMs,
                 List.of());
     }
 
@@ -160,6 +162,7 @@ public record BatchRecord(
         private Boolean metDeadline;
         private AdmissionPlace place;
         private Long earliestDeadlineMs;
+        private ReplanningRecord replanning;
         private long updatedAtMs;
         private List<String> log;
 
@@ -176,7 +179,7 @@ public record BatchRecord(
             yarnQueue = r.yarnQueue; sparkUiUrl = r.sparkUiUrl; driverLogUrl = r.driverLogUrl;
             launcherPid = r.launcherPid; finishedAtMs = r.finishedAtMs;
             metDeadline = r.metDeadline; place = r.place; earliestDeadlineMs = r.earliestDeadlineMs;
-            updatedAtMs = r.updatedAtMs; log = r.log;
+            replanning = r.replanning; updatedAtMs = r.updatedAtMs; log = r.log;
         }
 
         public Builder state(BatchState value) { state = value; return this; }
@@ -203,6 +206,7 @@ public record BatchRecord(
         public Builder finished(Long atMs, Boolean met) { finishedAtMs = atMs; metDeadline = met; return this; }
         public Builder place(AdmissionPlace value) { place = value; return this; }
         public Builder earliestDeadline(Long ms) { earliestDeadlineMs = ms; return this; }
+        public Builder replanning(ReplanningRecord value) { replanning = value; return this; }
         public Builder updatedAt(long value) { updatedAtMs = value; return this; }
         public Builder log(List<String> value) { log = value; return this; }
 
@@ -213,7 +217,7 @@ public record BatchRecord(
                     bound, predictedP50Ms,
                     predictedThetaMs, reservationId, reservationStartMs, reservationEndMs, appId, yarnQueue,
                     sparkUiUrl, driverLogUrl, launcherPid, finishedAtMs, metDeadline, place, earliestDeadlineMs,
-                    updatedAtMs, log);
+                    replanning, updatedAtMs, log);
         }
     }
 }

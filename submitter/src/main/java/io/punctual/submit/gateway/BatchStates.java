@@ -1,5 +1,6 @@
 package io.punctual.submit.gateway;
 
+import io.punctual.submit.pipeline.Replanning;
 import io.punctual.submit.pipeline.Sizing;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionState;
@@ -43,7 +44,8 @@ final class BatchStates {
                 .map(Instant::ofEpochMilli);
         if (batch.appId() != null) {
             return new SubmissionState.Running(submission, sizing.get(), reservation, new AppId(batch.appId()),
-                    SubmissionState.Watch.fresh(), holdEnds);
+                    SubmissionState.Watch.fresh(), holdEnds, batch.replanning() == null
+                    ? Replanning.launched(sizing.get()) : batch.replanning().replanning());
         }
         if (batch.yarnQueue() != null) {
             return new SubmissionState.Launching(submission, sizing.get(), reservation, batch.yarnQueue(), holdEnds);
@@ -98,7 +100,12 @@ final class BatchStates {
             return sized.state(BatchState.STARTING).app(null, launching.queue());
         }
         if (state instanceof SubmissionState.Running running) {
-            return b.state(BatchState.RUNNING).app(running.app().value(), before.yarnQueue());
+            ReplanningRecord replanning = ReplanningRecord.of(running.replanning());
+            BatchRecord.Builder replanned = replanning != null && replanning.changed() ? b.reservation(
+                    before.reservationId(), before.reservationStartMs(), running.holdEnds().map(Instant::toEpochMilli)
+                            .orElse(before.reservationEndMs())) : b;
+            return replanned.state(BatchState.RUNNING).app(running.app().value(), before.yarnQueue())
+                    .replanning(replanning);
         }
         if (state instanceof SubmissionState.Ended ended) {
             return ended(b, before, ended.outcome(), nowMs);

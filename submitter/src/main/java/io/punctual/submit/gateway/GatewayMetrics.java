@@ -180,6 +180,19 @@ public final class GatewayMetrics implements AutoCloseable {
         return tally;
     }
 
+    /** Re-planning moved a running batch's executors: {@code grow} or {@code shrink}. */
+    void replanned(String team, boolean grew) {
+        Counter.builder("punctual.replans").description("Running batches' executors moved by re-planning")
+                .tags("team", team, "direction", grew ? "grow" : "shrink").register(registry).increment();
+    }
+
+    /** Re-planning predicted, from a running batch's progress, that it misses its deadline even grown. */
+    void predictedMiss(String team) {
+        Counter.builder("punctual.predicted.misses")
+                .description("Running batches predicted to miss their deadline even at the most executors allowed")
+                .tag("team", team).register(registry).increment();
+    }
+
     /** A deadline run of {@code job} ended; {@code asked} is the confidence it was sized for, when known. */
     void finished(String team, String job, boolean metDeadline, OptionalDouble asked) {
         count(metDeadline ? Outcome.HIT : Outcome.MISSED, team);

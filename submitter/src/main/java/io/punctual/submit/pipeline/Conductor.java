@@ -151,6 +151,8 @@ public final class Conductor {
         } else if (action instanceof Action.Release release) {
             pipeline.release(release.reservation());
         } else if (action instanceof Action.Learn learn) {
+            // Before learning, which reads the whole event log: the run is over, nothing moves its executors again.
+            targets.forget(learn.finished().submission().id());
             progress.remove(learn.finished().app());
             stopSubmitter(learn.finished().app());
             pipeline.learnFrom(learn.finished());

@@ -76,6 +76,27 @@ class BatchExplanationTest {
     }
 
     @Test
+    void aRePlannedRunListsEachChangeAndItsPredictedLateness() throws Exception {
+        var node = (com.fasterxml.jackson.databind.node.ObjectNode) arbitrated();
+        node.put("state", "running").put("stateDetail", "running").put("predictedLateSeconds", 42.4);
+        node.set("replanning", JSON.readTree("""
+                {"executors": 6, "off": null, "changes": [{"at": "2026-11-26T20:01:00Z", "executorsFrom": 4,
+                  "executorsTo": 6, "holdEndFrom": "2026-11-26T20:30:00Z", "holdEndTo": "2026-11-26T20:50:00Z",
+                  "why": "behind: 1500 s left at θ on 4 executors"}]}"""));
+
+        BatchExplanation explained = BatchExplanation.of(node);
+
+        assertThat(String.join("\n", explained.lines(NOW))).contains("re-planned at 2026-11-26T20:01:00Z: executors"
+                + " 4 -> 6, reservation until 2026-11-26T20:30:00Z -> 2026-11-26T20:50:00Z (behind: 1500 s left",
+                "predicted from its progress to miss its deadline by 42 s").doesNotContain("re-planning is off");
+        assertThat(explained.json().get("predictedLateSeconds").asDouble()).isEqualTo(42.4);
+        assertThat(explained.json().at("/replanning/changes/0/executorsTo").asInt()).isEqualTo(6);
+        node.with("replanning").put("off", "the driver cannot be reached");
+        assertThat(BatchExplanation.of(node).lines(NOW))
+                .contains("  re-planning is off for this run: the driver cannot be reached");
+    }
+
+    @Test
     void anUnreachableGatewayIsSaidWithWhatToDo() {
         var cli = new CliHarness(tmp, Map.of());
 
