@@ -20,6 +20,28 @@ public record TargetFiles(ClusterFiles files, String directory) implements Execu
     /** The plugin's class, for {@code spark.plugins}. */
     public static final String PLUGIN = "io.punctual.workloads.plugin.ExecutorTargetPlugin";
 
+    /**
+     * What lets an executor given back hand its shuffle and cached blocks to the executors that stay before it exits
+     * (Spark's graceful decommissioning), so the stages that read them need not run again; the plugin decommissions
+     * where {@code spark.decommission.enabled} is on.
+     */
+    static final Map<String, String> DECOMMISSION = Map.of("spark.decommission.enabled", "true",
+            "spark.storage.decommission.enabled", "true", "spark.storage.decommission.shuffleBlocks.enabled", "true",
+            "spark.storage.decommission.rddBlocks.enabled", "true");
+
+    /**
+     * Whether an application launched with {@code conf} can give executors back without losing work: its shuffle
+     * output survives them through Spark's external shuffle service, or through decommissioning, which the launch turns
+     * on unless the user turned it off.
+     */
+    public static boolean releasesSafely(Map<String, String> conf) {
+        if ("true".equalsIgnoreCase(conf.get("spark.shuffle.service.enabled"))) {
+            return true;
+        }
+        return DECOMMISSION.keySet().stream().filter(key -> !key.endsWith("rddBlocks.enabled"))
+                .noneMatch(key -> "false".equalsIgnoreCase(conf.get(key)));
+    }
+
     /** Targets in {@code directory} (a URI, or a path inside the user's home) of the cluster configured in {@code confDir}. */
     public static TargetFiles at(java.nio.file.Path confDir, String directory) {
         ClusterFiles files = ClusterFiles.fromConfDir(confDir);
@@ -38,13 +60,15 @@ public record TargetFiles(ClusterFiles files, String directory) implements Execu
 
     /**
      * The launch of {@code submissionId}'s application with Punctual's driver plugin added: the plugin after any the
-     * user named, its target file, and the jar that holds it after any jars the user ships (in {@code --jars}, which
-     * spark-submit prefers to {@code spark.jars}, when the user gave it).
+     * user named, its target file, decommissioning where the user did not set it ({@link #DECOMMISSION}), and the jar
+     * that holds the plugin after any jars the user ships (in {@code --jars}, which spark-submit prefers to
+     * {@code spark.jars}, when the user gave it).
      */
     public LaunchRequest following(LaunchRequest request, String submissionId, String pluginJar) {
         Map<String, String> conf = new java.util.LinkedHashMap<>(request.conf());
         conf.merge("spark.plugins", PLUGIN, (mine, ours) -> mine + "," + ours);
         conf.putAll(conf(submissionId));
+        DECOMMISSION.forEach(conf::putIfAbsent);
         java.util.List<SparkOption> options = new java.util.ArrayList<>();
         boolean jarsOption = false;
         for (SparkOption option : request.options()) {

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -31,19 +32,19 @@ public final class ReplanRules {
     private final ToDoubleFunction<Submission> confidence;
     private final double delta;
     private final double slack;
-    private final boolean givesBack;
+    private final Predicate<Submission> givesBack;
 
     /**
      * @param confidence        the θ a submission asks for, as sizing reads it ({@link SubmissionSizer#confidence})
      * @param delta             RUSH's KL radius around the re-estimated remaining work
      * @param slack             the share of the time left a shrink must keep spare
-     * @param givesBack         whether a run far ahead may give executors back. The simulator's may. A live one may
-     *                          not: a released executor takes its shuffle output with it unless the cluster runs
-     *                          Spark's external shuffle service (ReplanningIT saw every stage run again after one
-     *                          was released), and an event log names a Spark job's stages only when that job starts,
-     *                          so an application's later jobs are not among those read
+     * @param givesBack         whether a submission's run, when far ahead, may give executors back: in the
+     *                          simulator always; live only where its shuffle output survives the executors released
+     *                          (decommissioning or Spark's external shuffle service: without them ReplanningIT saw
+     *                          every stage run again after one executor was released)
      */
-    public ReplanRules(ToDoubleFunction<Submission> confidence, double delta, double slack, boolean givesBack) {
+    public ReplanRules(ToDoubleFunction<Submission> confidence, double delta, double slack,
+                       Predicate<Submission> givesBack) {
         this.confidence = confidence;
         this.delta = delta;
         this.slack = slack;
@@ -76,7 +77,7 @@ public final class ReplanRules {
                     + " executors (the most it may have)")));
         }
         SubmissionState.Running next = state.replanned(replanning.predicting(late), state.holdEnds());
-        boolean keep = plan instanceof Replan.Shrink && (!givesBack || unseen(stages));
+        boolean keep = plan instanceof Replan.Shrink && (!givesBack.test(state.submission()) || unseen(stages));
         if (plan.executors() != current && !keep) {
             actions.add(new Action.Resize(state.app(), state.reservation(), state.sizing(), current, plan.executors(),
                     holdEnd(state, plan, now), describe(plan, theta)));

@@ -34,6 +34,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -147,7 +148,8 @@ public final class SubmissionPipeline {
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
                                Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
-                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(false), files)));
+                sizingTook, targets.map(files -> new Conductor.Resizing(replanRules(
+                        s -> TargetFiles.releasesSafely(s.args().conf())), files)));
     }
 
     /** A conductor that re-plans running jobs from their progress with {@code resizing} (issue 25). */
@@ -158,7 +160,7 @@ public final class SubmissionPipeline {
     }
 
     /** Re-planning's rules: each submission's θ as sizing reads it, RUSH's δ, {@link ReplanRules#SLACK}. */
-    public ReplanRules replanRules(boolean givesBack) {
+    public ReplanRules replanRules(Predicate<Submission> givesBack) {
         return new ReplanRules(sizer::confidence, sizer.settings().robustness(), ReplanRules.SLACK,
                 givesBack);
     }

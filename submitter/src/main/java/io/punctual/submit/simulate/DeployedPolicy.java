@@ -83,7 +83,7 @@ final class DeployedPolicy implements Policy {
         this.pipeline = pipeline;
         this.replans = replans;
         this.conductor = replans ? pipeline.conductor(submission -> Optional.empty(),
-                new Conductor.Resizing(pipeline.replanRules(true), this::move))
+                new Conductor.Resizing(pipeline.replanRules(submission -> true), this::move))
                 : pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
         this.inputs = inputs;

@@ -59,6 +59,25 @@ class TargetFilesTest {
     }
 
     @Test
+    void theLaunchDecommissionsWhatIsGivenBackUnlessTheUserSaidOtherwise() throws IOException {
+        TargetFiles targets = targets(tmp.resolve("targets"));
+        var off = new LaunchRequest("app.jar", java.util.Optional.empty(), java.util.List.of(), java.util.Map.of(
+                "spark.storage.decommission.shuffleBlocks.enabled", "false"), java.util.List.of(), java.util.Map.of(),
+                tmp, tmp.resolve("out"));
+
+        var conf = targets.following(off, "p-9", "plugin.jar").conf();
+
+        assertThat(conf).containsEntry("spark.decommission.enabled", "true")
+                .containsEntry("spark.storage.decommission.enabled", "true")
+                .containsEntry("spark.storage.decommission.shuffleBlocks.enabled", "false");
+        assertThat(TargetFiles.releasesSafely(conf)).as("shuffle blocks would be lost").isFalse();
+        assertThat(TargetFiles.releasesSafely(java.util.Map.of())).as("the launch turns decommissioning on").isTrue();
+        assertThat(TargetFiles.releasesSafely(java.util.Map.of("spark.decommission.enabled", "false"))).isFalse();
+        assertThat(TargetFiles.releasesSafely(java.util.Map.of("spark.decommission.enabled", "false",
+                "spark.shuffle.service.enabled", "true"))).as("the external shuffle service keeps them").isTrue();
+    }
+
+    @Test
     void aDirectoryThatCannotBeWrittenTurnsTheMoveDownWithTheFileNamed() throws IOException {
         Path blocked = Files.writeString(tmp.resolve("not-a-directory"), "a file where the directory should be");
         TargetFiles targets = targets(blocked);

@@ -32,7 +32,7 @@ class ReplanMachineTest {
     private static final ReservationId RESERVATION = new ReservationId("reservation_1_0007");
 
     private final SubmissionMachine machine = new SubmissionMachine(new LargeViolators(100_000),
-            AdmissionPolicy.JUSTICE, Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, true)));
+            AdmissionPolicy.JUSTICE, Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, submission -> true)));
     // Due at T0 + 100 s; two 1-core executors, up to 8 (the team's cap); held until T0 + 80 s.
     private final Submission submission = new Submission("p-replan-1", SubmitArguments.parse(List.of("app.jar")),
             new JobKey("t", "j"), T0.minusSeconds(30), T0.plusSeconds(100), "sla", Path.of("/tmp"));
@@ -95,9 +95,9 @@ class ReplanMachineTest {
         var unseen = List.of(stage(12, 10, 2, 2), stage(4, 0, 2, 0));
         assertThat(machine.next(running(Optional.of(RESERVATION)), new Observation.Progressed(unseen), T0).actions())
                 .isEmpty();
-        // Nor live, where an application's later Spark jobs are not among the stages its event log names yet.
+        // Nor where a released executor would take its shuffle output with it (decommissioning turned off).
         var live = new SubmissionMachine(new LargeViolators(100_000), AdmissionPolicy.JUSTICE,
-                Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, false)));
+                Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, submission -> false)));
         assertThat(live.next(running(Optional.of(RESERVATION)), new Observation.Progressed(ahead), T0).actions())
                 .isEmpty();
     }

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.ExecutorAllocationClient;
 import org.apache.spark.SparkContext;
+import org.apache.spark.scheduler.ExecutorDecommissionInfo;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerExecutorAdded;
 import org.apache.spark.scheduler.SparkListenerExecutorRemoved;
@@ -12,6 +14,7 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.Option;
 
 /**
  * The application's executors and the tasks each runs, as the listener bus tells them, and the move to a total of
@@ -59,12 +62,28 @@ final class ExecutorCount extends SparkListener {
                     wanted - now, now, asked ? "acknowledged" : "not acknowledged");
         } else if (wanted < now) {
             executors.sort(Map.Entry.comparingByValue());
+            boolean decommission = sc.conf().getBoolean("spark.decommission.enabled", false);
             for (Map.Entry<String, Integer> executor : executors.subList(0, now - wanted)) {
-                sc.killExecutor(executor.getKey());
+                release(sc, executor.getKey(), decommission);
             }
-            // Each kill lowers the requested total from wherever the backend had it: set it outright afterwards.
+            // Each release lowers the requested total from wherever the backend had it: set it outright afterwards.
             sc.requestTotalExecutors(wanted, 0, scala.collection.immutable.Map$.MODULE$.empty());
-            LOG.info("Punctual's executor target {}: released {} of the {} running", wanted, now - wanted, now);
+            LOG.info("Punctual's executor target {}: {} {} of the {} running", wanted,
+                    decommission ? "decommissioned" : "released", now - wanted, now);
+        }
+    }
+
+    /**
+     * Decommissioned where the application allows it, so its running tasks finish and its shuffle and cached blocks
+     * move to the executors that stay (spark.storage.decommission.*) before it exits: the stages that read them need
+     * not run again. Otherwise killed, which is safe only with Spark's external shuffle service.
+     */
+    private static void release(SparkContext sc, String executor, boolean decommission) {
+        if (decommission && sc.schedulerBackend() instanceof ExecutorAllocationClient client) {
+            client.decommissionExecutor(executor, new ExecutorDecommissionInfo("Punctual gives it back: the"
+                    + " application is ahead of its deadline", Option.empty()), true, false);
+        } else {
+            sc.killExecutor(executor);
         }
     }
 }

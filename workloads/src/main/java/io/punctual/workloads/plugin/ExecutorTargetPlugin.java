@@ -22,10 +22,11 @@ import org.slf4j.LoggerFactory;
  * Lets Punctual move a running application's executor count without Spark's dynamic allocation (issue 25: grow a
  * job that lags, give back what one far ahead does not need). The launch adds it to {@code spark.plugins} with
  * {@value #TARGET_FILE} naming a file on the cluster's file system; the driver reads the number in it every
- * {@value #POLL_MS} ms and, when it changes, asks the cluster manager for that many executors in total, releasing idle
- * ones first when it is fewer (a released executor's shuffle output goes with it unless the cluster runs Spark's
- * external shuffle service, so Punctual asks for fewer only where that is safe). A file that is missing or unreadable
- * changes nothing: the application runs on at the size it has.
+ * {@value #POLL_MS} ms and, when it changes, asks the cluster manager for that many executors in total, releasing the
+ * least busy first when it is fewer: decommissioned where {@code spark.decommission.enabled} is on, so their shuffle
+ * blocks move to the executors that stay, else killed (safe only with Spark's external shuffle service; Punctual asks
+ * for fewer only where one of the two keeps the shuffle output). A file that is missing or unreadable changes nothing:
+ * the application runs on at the size it has.
  */
 public final class ExecutorTargetPlugin implements SparkPlugin {
 
