@@ -141,10 +141,7 @@ public final class SubmissionPipeline {
         return conductor(bestEffortQueue, s -> settings.bestEffortQueue(), took -> { });
     }
 
-    /**
-     * @param lateQueue where a run that outlives its reservation goes: its team's queue, else the site's best-effort
-     *                  one
-     */
+    /** @param lateQueue where a run that outlives its reservation goes: its team's, else the site's best-effort one */
     public Conductor conductor(Function<Submission, Optional<String>> bestEffortQueue,
                                Function<Submission, String> lateQueue, Consumer<Duration> sizingTook) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue, lateQueue),
@@ -161,8 +158,7 @@ public final class SubmissionPipeline {
 
     /** Re-planning's rules: each submission's θ as sizing reads it, RUSH's δ, {@link ReplanRules#SLACK}. */
     public ReplanRules replanRules(Predicate<Submission> givesBack) {
-        return new ReplanRules(sizer::confidence, sizer.settings().robustness(), ReplanRules.SLACK,
-                givesBack);
+        return new ReplanRules(sizer::confidence, sizer.settings().robustness(), ReplanRules.SLACK, givesBack);
     }
 
     /**
