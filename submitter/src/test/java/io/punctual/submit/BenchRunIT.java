@@ -55,8 +55,9 @@ class BenchRunIT {
             assertThat(row.reason()).as(row.toString()).isNull();
             assertThat(row.appId()).startsWith("application_");
             assertThat(row.executorSeconds()).isPositive();
+            assertThat(row.eventLog()).as("a copy the report keeps").startsWith("event-logs/").endsWith(".zstd");
             assertThat(row.executorSeconds()).as("Σ executor lifetime × cores in " + row.eventLog())
-                    .isCloseTo(fromEventLog(Path.of(row.eventLog())), Offset.offset(1e-6));
+                    .isCloseTo(fromEventLog(report.resolve(row.eventLog())), Offset.offset(1e-6));
             assertThat(row.oracleExecutorSeconds()).isPositive();
             assertThat(Instant.parse(row.finishedAt())).isAfter(Instant.parse(row.arrival()));
             assertThat(row.metDeadline()).isEqualTo(!Instant.parse(row.finishedAt()).isAfter(Instant.parse(
@@ -83,6 +84,12 @@ class BenchRunIT {
                 .singleElement().satisfies(p -> assertThat(p.get("admitted").asInt()).isEqualTo(2));
         assertThat(lines).anyMatch(l -> l.startsWith("static ") && l.contains("%"));
         assertThat(report.resolve("report.html")).isNotEmptyFile();
+        ByteArrayOutputStream verified = new ByteArrayOutputStream();
+        var verifying = new CliContext(Map.of(), new java.io.ByteArrayInputStream(new byte[0]),
+                new PrintStream(verified, true, StandardCharsets.UTF_8), System.err, Clock.systemUTC(),
+                new PunctualHome(home), work, Install.fromSystemProperty().orElseThrow());
+        assertThat(Main.run(List.of("bench", "verify", report.toString()), verifying)).as(verified.toString()).isZero();
+        assertThat(verified.toString()).contains("verified: 4 rows and summary.json reproduced from 4 event logs");
         JsonNode ledger = JSON.readTree(home.resolve("bench/bench/ledger.json").toFile());
         assertThat(ledger.get("history")).hasSize(2).allSatisfy(h -> assertThat(h.get("succeeded").asBoolean())
                 .isTrue());

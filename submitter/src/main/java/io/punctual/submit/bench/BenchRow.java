@@ -20,7 +20,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param oracleExecutorSeconds  the fewest executor-seconds that would have met the deadline, from the job's
  *                               measured runtime at each executor count; null when no count would have
  * @param predictedFinish        Punctual's predicted finish; null for policies that predict nothing
- * @param eventLog               the application's event log file
+ * @param eventLog               the copy of the application's event log the report keeps, relative to the report
+ *                               (earlier reports named the bench home's own file)
  * @param week                   which weekly run this row belongs to (1 for the first run in a bench home)
  * @param deadlineFactor         the factor of the deadline mix this job drew
  * @param reservationId          the YARN reservation it ran in; null without one

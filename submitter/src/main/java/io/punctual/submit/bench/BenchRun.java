@@ -124,7 +124,9 @@ public final class BenchRun {
             List<ReservationInterval> held = new ArrayList<>(info.get().reservations()
                     .getOrDefault(policy.label(), List.of()));
             try (Contention background = contention(s, workload, runner, logs, progress)) {
-                held.addAll(new PolicyRun(policy, plan, info.get().week(), workload, profiles, runner, logs,
+                // Each row's log is copied into the report, so its numbers can be recomputed without the bench home.
+                held.addAll(new PolicyRun(policy, plan, info.get().week(), workload, profiles, runner,
+                        logs.keptIn(s.report().dir()),
                         s.report(), progress, s.clock()).run(arrivals));
                 info.set(info.get().withPolicy(policy.label(), new PolicyWindow(from, s.clock().instant().toString(),
                         background.batches()), held));

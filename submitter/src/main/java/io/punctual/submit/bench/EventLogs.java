@@ -24,6 +24,7 @@ public final class EventLogs {
 
     private final Path dir;
     private final Duration settle;
+    private final Optional<EventLogCopies> copies;
 
     public EventLogs(Path dir) {
         this(dir, SETTLE);
@@ -31,8 +32,18 @@ public final class EventLogs {
 
     /** @param settle how long to wait for a finished log before reading what is there */
     public EventLogs(Path dir, Duration settle) {
+        this(dir, settle, Optional.empty());
+    }
+
+    private EventLogs(Path dir, Duration settle, Optional<EventLogCopies> copies) {
         this.dir = dir;
         this.settle = settle;
+        this.copies = copies;
+    }
+
+    /** The same logs, each one a cost is read from copied into {@code report} ({@link EventLogCopies}). */
+    public EventLogs keptIn(Path report) {
+        return new EventLogs(dir, settle, Optional.of(new EventLogCopies(report)));
     }
 
     public Path dir() {
@@ -55,7 +66,8 @@ public final class EventLogs {
             sleep();
             log = find(appId);
         }
-        return log.flatMap(EventLogs::read);
+        Optional<AppCost> cost = log.flatMap(EventLogs::read);
+        return copies.isEmpty() ? cost : cost.map(copies.get()::keep);
     }
 
     private static Optional<AppCost> read(Path log) {

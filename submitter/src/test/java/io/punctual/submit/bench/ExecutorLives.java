@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,7 +23,7 @@ public record ExecutorLives(Map<String, long[]> lives, long endMs) {
     public static ExecutorLives read(Path log) throws IOException {
         Map<String, long[]> lives = new HashMap<>();
         long end = -1;
-        for (String line : Files.readAllLines(log)) {
+        for (String line : lines(log)) {
             JsonNode event = JSON.readTree(line);
             switch (event.path("Event").asText()) {
                 case "SparkListenerExecutorAdded" -> lives.put(event.get("Executor ID").asText(), new long[] {
@@ -34,6 +35,16 @@ public record ExecutorLives(Map<String, long[]> lives, long endMs) {
             }
         }
         return new ExecutorLives(lives, end);
+    }
+
+    /** The log's lines; a copy a report keeps is zstd-compressed ({@code .zstd} in its name). */
+    private static List<String> lines(Path log) throws IOException {
+        if (!log.getFileName().toString().matches(".*\\.zstd(\\.inprogress)?")) {
+            return Files.readAllLines(log);
+        }
+        try (var in = new com.github.luben.zstd.ZstdInputStream(Files.newInputStream(log))) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        }
     }
 
     /** Σ lifetime × cores, an executor never removed living to the application's end. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A sub-command of {@code punctual bench} that reads report directories ({@code report}, {@code compare}). The
+ * A sub-command of {@code punctual bench} that reads report directories ({@code report}, {@code compare}, {@code verify}). The
  * {@code bench} command dispatches to these by name ({@link #all()}); each parses its own arguments and prints its own
  * errors, returning the exit status (0, or 1 for any failure, spark-submit's convention).
  */
@@ -24,6 +24,7 @@ public interface Subcommand {
         Map<String, Subcommand> all = new LinkedHashMap<>();
         all.put("report", new ReportCommand());
         all.put("compare", new CompareCommand());
+        all.put("verify", new VerifyCommand());
         return all;
     }
 }
