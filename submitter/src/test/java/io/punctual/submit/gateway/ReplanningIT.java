@@ -62,7 +62,7 @@ class ReplanningIT {
     void aBatchItsFirstStageShowsLateIsGrownInItsReservationAndOnTheClusterAndSaysSo() throws Exception {
         // Three stages of 16 tasks of 2 s: 96 s of tasks on the one executor it is launched with, against a deadline
         // 110 s away that also pays the launch.
-        int id = submit(16, 2000, 1, "110s");
+        int id = submit(3, 16, 2000, 1, "110s");
 
         List<ReservationInfo> heldAfterGrowing = new ArrayList<>();
         JsonNode done = follow(id, heldAfterGrowing);
@@ -101,10 +101,10 @@ class ReplanningIT {
 
     @Test
     void aBatchFarAheadGivesExecutorsBackWithoutRunningAStageAgain() throws Exception {
-        // Three stages of 24 tasks of 2 s on 3 executors, 16 s a stage, against a deadline 10 minutes away. Once the
+        // Two stages of 24 tasks of 2 s on 3 executors, 16 s a stage, against a deadline 10 minutes away. Once the
         // last stage has shown its task time, one executor is plenty: the others are decommissioned, their shuffle
         // blocks moving to the one that stays, which the last stage's later tasks still read.
-        int id = submit(24, 2000, 3, "10m");
+        int id = submit(2, 24, 2000, 3, "10m");
 
         JsonNode done = follow(id, new ArrayList<>());
 
@@ -125,11 +125,11 @@ class ReplanningIT {
                 "punctual_replans_total\\{direction=\"shrink\",team=\"analytics\"} [1-9]");
     }
 
-    /** A SyntheticStages batch of three stages of {@code tasks} tasks of {@code taskMs}, on {@code executors}. */
-    private static int submit(int tasks, int taskMs, int executors, String deadline) throws Exception {
+    /** A SyntheticStages batch of {@code stages} stages of {@code tasks} tasks of {@code taskMs}, on {@code executors}. */
+    private static int submit(int stages, int tasks, int taskMs, int executors, String deadline) throws Exception {
         // A job of its own each run: no history sizes it before it starts.
         String body = "{\"file\":\"" + embedded.jar + "\",\"className\":\"io.punctual.workloads.SyntheticStages\","
-                + "\"args\":[\"3\",\"" + tasks + "\",\"" + taskMs + "\"],\"numExecutors\":" + executors + ","
+                + "\"args\":[\"" + stages + "\",\"" + tasks + "\",\"" + taskMs + "\"],\"numExecutors\":" + executors + ","
                 + "\"executorCores\":1,\"executorMemory\":\"512m\",\"driverMemory\":\"512m\",\"name\":\"replanned-"
                 + System.nanoTime() + "\",\"conf\":{\"spark.deadline.by\":\"" + deadline + "\","
                 + "\"spark.yarn.maxAppAttempts\":\"1\"}}";
