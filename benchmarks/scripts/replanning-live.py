@@ -25,12 +25,12 @@ def submit(base, key, tasks, deadline):
 
 
 def follow(base, batch_id):
-    """The batch at its end, and the first lateness its progress predicted (with when it was seen)."""
+    """The batch at its end, and the first lateness its progress predicted (None if it never did)."""
     first_warning = None
     while True:
         b = call(base, "GET", "/batches/%d" % batch_id)
-        if first_warning is None and b.get("predictedLateSeconds") is not None:
-            first_warning = (time.time(), b["predictedLateSeconds"])
+        if first_warning is None:
+            first_warning = b.get("predictedLateSeconds")
         if b["state"] in ("success", "dead", "killed", "error"):
             return b, first_warning
         time.sleep(1)
@@ -43,7 +43,7 @@ def row(label, tasks, b, log, warning):
     changes = (b.get("replanning") or {}).get("changes") or []
     replans = ", ".join("%.0f%%: %d → %d" % (100 * seconds(begun, c["at"]) / max(run, 1e-9), c["executorsFrom"],
                                               c["executorsTo"]) for c in changes) or "none"
-    warned = "none" if warning is None else "%.0f s late" % warning[1]
+    warned = "none" if warning is None else "%.0f s late" % warning
     executors = [(begun, b.get("executors") or 0)] + [(c["at"], c["executorsTo"]) for c in changes] + [(end, 0)]
     cost = sum(n * seconds(t, executors[i + 1][0]) for i, (t, n) in enumerate(executors[:-1]))
     margin = seconds(end, b["deadline"]) if b.get("deadline") else float("nan")

@@ -32,8 +32,9 @@ public final class EventLogCopies {
     /** The cost with its event log copied into the report, named by its path relative to the report. */
     public AppCost keep(AppCost cost) {
         String source = cost.eventLog().getFileName().toString();
-        boolean compress = EventLogName.ofFile(source).codec() == EventLogCodec.PLAIN;
-        Path relative = Path.of(DIR, compress ? zstdName(EventLogName.ofFile(source)) : source);
+        EventLogName name = EventLogName.ofFile(source);
+        boolean compress = name.codec() == EventLogCodec.PLAIN;
+        Path relative = Path.of(DIR, compress ? zstdName(name) : source);
         Path target = report.resolve(relative);
         try {
             Files.createDirectories(target.getParent());

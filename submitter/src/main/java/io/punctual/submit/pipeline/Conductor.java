@@ -98,14 +98,16 @@ public final class Conductor {
                     // Someone else ended it meanwhile (a kill while this launched): answer from where it really is.
                     step = machine.next(kept, seen, clock.instant());
                 }
+                if (kept.isEnded() && !current.isEnded()) {
+                    // Nothing moves its executors again; forgotten before the end's actions, as learning reads the
+                    // whole event log.
+                    targets.forget(kept.submission().id());
+                }
                 current = kept;
             }
             for (Action action : step.actions()) {
                 perform(current, action).ifPresent(pending::add);
             }
-        }
-        if (current.isEnded() && !state.isEnded()) {
-            targets.forget(current.submission().id());
         }
         return current;
     }
@@ -151,8 +153,6 @@ public final class Conductor {
         } else if (action instanceof Action.Release release) {
             pipeline.release(release.reservation());
         } else if (action instanceof Action.Learn learn) {
-            // Before learning, which reads the whole event log: the run is over, nothing moves its executors again.
-            targets.forget(learn.finished().submission().id());
             progress.remove(learn.finished().app());
             stopSubmitter(learn.finished().app());
             pipeline.learnFrom(learn.finished());
