@@ -1,6 +1,7 @@
 package io.punctual.sizing.replan;
 
 import java.util.Arrays;
+import java.util.OptionalDouble;
 
 /**
  * One stage of a running job as its event log shows it: how many tasks it has, the durations of those that finished
@@ -36,6 +37,17 @@ public record StageProgress(int tasks, double[] finishedSeconds, double[] runnin
     /** A stage none of whose tasks has started. */
     public static StageProgress notStarted(int tasks, double expectedTaskSeconds) {
         return new StageProgress(tasks, new double[0], new double[0], expectedTaskSeconds);
+    }
+
+    /**
+     * A task's expected duration in a stage none of whose tasks has finished, when a task of the latest stage with
+     * finished tasks took {@code anchorSeconds}: after the job's first stage, {@code laterStageRatio} times as long
+     * (what runs like it showed, {@code ParallelWorkPrior.laterStageRatio}: a reduce stage's tasks often take several
+     * times a map stage's); after a later stage, or with no ratio learnt, as long as the anchor's.
+     */
+    public static double expectedAfter(double anchorSeconds, boolean anchorIsFirst, OptionalDouble laterStageRatio) {
+        return anchorIsFirst && laterStageRatio.isPresent() && laterStageRatio.getAsDouble() > 0
+                ? anchorSeconds * laterStageRatio.getAsDouble() : anchorSeconds;
     }
 
     /** Tasks neither finished nor running. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The splits of the newest finished runs ({@value #KEPT} at most), which stand for a job history has not seen: its
@@ -69,6 +70,22 @@ public record ParallelWorkPrior(List<ParallelWork> runs) {
 
     public boolean usable() {
         return runs.size() >= MIN_RUNS;
+    }
+
+    /**
+     * The θ-quantile of the later-stage ratio ({@link ParallelWork#laterStageRatio}) over the {@value #NEAREST} runs
+     * with later stages whose widths are nearest {@code width}: how much longer than its first stage's tasks a running
+     * job's later stage, none of whose tasks has finished, is expected to take. Empty while fewer than
+     * {@value #MIN_RUNS} runs had later stages.
+     */
+    public OptionalDouble laterStageRatio(int width, double theta) {
+        List<ParallelWork> staged = runs.stream().filter(ParallelWork::hasLaterStages).toList();
+        if (staged.size() < MIN_RUNS) {
+            return OptionalDouble.empty();
+        }
+        List<ParallelWork> near = new ParallelWorkPrior(staged).like(width).runs();
+        return OptionalDouble.of(quantile(near.stream().mapToDouble(ParallelWork::laterStageRatio)
+                .toArray(), theta));
     }
 
     /** The θ-quantile of the CPUs a job of {@code width} tasks needs to end its tasks within {@code seconds}. */

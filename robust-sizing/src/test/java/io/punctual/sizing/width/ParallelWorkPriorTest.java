@@ -37,6 +37,37 @@ class ParallelWorkPriorTest {
     }
 
     @Test
+    void aLaterStageIsExpectedAtTheThetaQuantileOfTheRatiosOfStagedRunsOfTheNearestWidths() {
+        // 60 one-stage runs say nothing of later stages; 60 staged runs of width 10 with ratios 1..6 (10 of each), and
+        // 60 of width 1,000 with ratio 20: a job of width 12 is like the first staged runs
+        ParallelWorkPrior prior = ParallelWorkPrior.empty();
+        for (int i = 0; i < 60; i++) {
+            prior = prior.with(new ParallelWork(1, 1, 10));
+            prior = prior.with(new ParallelWork(1, 1, 10, 1 + i % 6));
+            prior = prior.with(new ParallelWork(1, 1, 1_000, 20));
+        }
+
+        // the 50 staged runs of width 10 nearest in time: ratios 1..6, the newest 50 of them
+        assertThat(prior.laterStageRatio(12, 0.9).getAsDouble()).isEqualTo(6.0);
+        assertThat(prior.laterStageRatio(12, 0.5).getAsDouble()).isBetween(3.0, 4.0);
+        assertThat(prior.laterStageRatio(800, 0.5).getAsDouble()).isEqualTo(20.0);
+    }
+
+    @Test
+    void tooFewStagedRunsGiveNoLaterStageRatio() {
+        ParallelWorkPrior prior = ParallelWorkPrior.empty();
+        for (int i = 0; i < 100; i++) {
+            prior = prior.with(new ParallelWork(1, 1, 10));
+        }
+        for (int i = 1; i < ParallelWorkPrior.MIN_RUNS; i++) {
+            prior = prior.with(new ParallelWork(1, 1, 10, 3));
+        }
+
+        assertThat(prior.laterStageRatio(10, 0.9)).isEmpty();
+        assertThat(prior.with(new ParallelWork(1, 1, 10, 3)).laterStageRatio(10, 0.9).getAsDouble()).isEqualTo(3.0);
+    }
+
+    @Test
     void tooFewRunsAreNotUsable() {
         ParallelWorkPrior prior = ParallelWorkPrior.empty();
         for (int i = 1; i < ParallelWorkPrior.MIN_RUNS; i++) {

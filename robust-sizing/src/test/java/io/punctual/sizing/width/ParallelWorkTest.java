@@ -12,7 +12,7 @@ class ParallelWorkTest {
     @Test
     void aRunSplitsIntoWorkPerTaskOfItsWidestStageAndTheLongestTaskOfEachStage() {
         // stage 1: 10 tasks of 3 s (30 s, longest 3); stage 2: 2 tasks of 6 s (12 s, longest 6); widest 10 tasks.
-        ParallelWork work = ParallelWork.of(new double[] {30, 12}, new double[] {3, 6}, 10);
+        ParallelWork work = ParallelWork.of(new double[] {30, 12}, new double[] {3, 6}, new int[] {10, 2}, 10);
 
         assertThat(work.perTaskSeconds()).isEqualTo(4.2);
         assertThat(work.tailSeconds()).isEqualTo(9.0);
@@ -24,8 +24,26 @@ class ParallelWorkTest {
     }
 
     @Test
+    void laterStagesAreComparedWithTheFirstByTheirMeanTaskTime() {
+        // first stage: 10 tasks, 30 s (3 s each); later: 2 tasks of 6 s and 4 tasks of 1.5 s, 18 s over 6 tasks = 3 s
+        ParallelWork even = ParallelWork.of(new double[] {30, 12, 6}, new double[] {3, 6, 1.5}, new int[] {10, 2, 4},
+                10);
+        // a map stage of 3 s tasks and a reduce stage of 9 s tasks: three times as long
+        ParallelWork reduce = ParallelWork.of(new double[] {30, 36}, new double[] {3, 9}, new int[] {10, 4}, 10);
+        ParallelWork oneStage = ParallelWork.of(new double[] {30}, new double[] {3}, new int[] {10}, 10);
+
+        assertThat(even.laterStageRatio()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(reduce.laterStageRatio()).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(reduce.hasLaterStages()).isTrue();
+        assertThat(oneStage.laterStageRatio()).isEqualTo(ParallelWork.ONE_STAGE);
+        assertThat(oneStage.hasLaterStages()).isFalse();
+        // the ratio does not change the split the sizer uses
+        assertThat(reduce.perTaskSeconds()).isEqualTo(6.6);
+    }
+
+    @Test
     void aOneTaskRunStillTeachesHowLongItsTaskRan() {
-        ParallelWork work = ParallelWork.of(new double[] {5}, new double[] {5}, 1);
+        ParallelWork work = ParallelWork.of(new double[] {5}, new double[] {5}, new int[] {1}, 1);
 
         assertThat(work.perTaskSeconds()).isEqualTo(5.0);
         assertThat(work.tailSeconds()).isEqualTo(5.0);
@@ -46,9 +64,11 @@ class ParallelWorkTest {
             double[][] tasks = new double[stages][];
             double[] total = new double[stages];
             double[] longest = new double[stages];
+            int[] counts = new int[stages];
             int widest = 1;
             for (int s = 0; s < stages; s++) {
                 tasks[s] = new double[1 + random.nextInt(40)];
+                counts[s] = tasks[s].length;
                 for (int t = 0; t < tasks[s].length; t++) {
                     tasks[s][t] = 0.1 + random.nextDouble() * 20;
                     total[s] += tasks[s][t];
@@ -57,7 +77,7 @@ class ParallelWorkTest {
                 widest = Math.max(widest, tasks[s].length);
             }
             int cpus = 1 + random.nextInt(50);
-            double bound = ParallelWork.of(total, longest, widest).seconds(widest, cpus);
+            double bound = ParallelWork.of(total, longest, counts, widest).seconds(widest, cpus);
 
             assertThat(greedySeconds(tasks, cpus)).isLessThanOrEqualTo(bound + 1e-9);
         }
@@ -66,7 +86,7 @@ class ParallelWorkTest {
     @Test
     void aJobNarrowerThanTheRunDoesAllItsWorkAsTailAndMoreCpusNeverSlowItDown() {
         // 10 tasks of 3 s: τ = 3, tail 3; a 1-task job like it takes 3 s on any number of CPUs
-        ParallelWork work = ParallelWork.of(new double[] {30}, new double[] {3}, 10);
+        ParallelWork work = ParallelWork.of(new double[] {30}, new double[] {3}, new int[] {10}, 10);
         ParallelWork tailHeavy = new ParallelWork(1, 8);
 
         assertThat(work.seconds(1, 4)).isEqualTo(3.0);
@@ -97,8 +117,10 @@ class ParallelWorkTest {
     @Test
     void aDamagedSplitIsRefused() {
         assertThatThrownBy(() -> new ParallelWork(-1, 0)).hasMessageContaining("≥ 0");
-        assertThatThrownBy(() -> ParallelWork.of(new double[] {1}, new double[] {}, 1))
-                .hasMessageContaining("one longest task per stage");
+        assertThatThrownBy(() -> ParallelWork.of(new double[] {1}, new double[] {}, new int[] {1}, 1))
+                .hasMessageContaining("one longest task and one task count per stage");
+        assertThatThrownBy(() -> new ParallelWork(1, 0, 1, -0.5)).hasMessageContaining("later-stage ratio");
+        assertThatThrownBy(() -> new ParallelWork(1, 0, 1, Double.NaN)).hasMessageContaining("later-stage ratio");
     }
 
     private static double greedySeconds(double[][] stages, int cpus) {

@@ -116,7 +116,13 @@ public final class Assembly {
         SiteConfig.Sizing site = config.site().sizing();
         return new SizingSettings(settings.confidence().value(), site.klRadius(), site.minGoodRuns(),
                 settings.maxExecutors().value(), site.killAboveTasks(), site.admission(),
-                settings.utility().value());
+                settings.utility().value(), replans() ? Optional.of(SizingSettings.START_CONFIDENCE) : Optional.empty());
+    }
+
+    /** Whether running jobs are re-planned: executor targets are configured and the driver plugin's jar is at hand. */
+    private boolean replans() {
+        return !config.site().cluster().executorTargets().isBlank()
+                && Install.fromSystemProperty().map(Install::workloadsJar).isPresent();
     }
 
     /** @param inputs what measures a first-time job's input ({@link #inputSizes}, or {@link InputSizes#NONE}) */

@@ -11,8 +11,8 @@ import java.util.Locale;
 
 /**
  * The newest finished runs' work per task and serial tail ({@link ParallelWorkPrior}) under the store, one run per
- * line ({@code perTaskSeconds tailSeconds width}; lines written before widths were have the first two only). A line
- * that does not read so is skipped.
+ * line ({@code perTaskSeconds tailSeconds width laterStageRatio}; lines written before ratios were have the first
+ * three, before widths the first two). A line that does not read so is skipped.
  */
 final class ParallelWorkFile {
 
@@ -27,9 +27,10 @@ final class ParallelWorkFile {
         for (String line : lines.read()) {
             String[] fields = line.split("\\s+");
             try {
-                if (fields.length == 2 || fields.length == 3) {
+                if (fields.length >= 2 && fields.length <= 4) {
                     runs.add(new ParallelWork(Double.parseDouble(fields[0]), Double.parseDouble(fields[1]),
-                            fields.length == 3 ? Integer.parseInt(fields[2]) : ParallelWork.UNKNOWN_WIDTH));
+                            fields.length >= 3 ? Integer.parseInt(fields[2]) : ParallelWork.UNKNOWN_WIDTH,
+                            fields.length == 4 ? Double.parseDouble(fields[3]) : ParallelWork.ONE_STAGE));
                 }
             } catch (IllegalArgumentException skipped) {
                 // A damaged line teaches nothing; the others still do.
@@ -46,12 +47,14 @@ final class ParallelWorkFile {
         }
         double[] seconds = new double[stages.size()];
         double[] longest = new double[stages.size()];
+        int[] tasks = new int[stages.size()];
         for (int s = 0; s < seconds.length; s++) {
             seconds[s] = stages.get(s).taskTimeMs() / 1000.0 * run.taskCpus();
             longest[s] = stages.get(s).maxTaskMs() / 1000.0;
+            tasks[s] = stages.get(s).taskMillis().length;
         }
-        ParallelWork work = ParallelWork.of(seconds, longest, Math.max(1, run.maxStageTasks()));
-        lines.append(String.format(Locale.ROOT, "%.3f %.3f %d", work.perTaskSeconds(), work.tailSeconds(),
-                work.width()));
+        ParallelWork work = ParallelWork.of(seconds, longest, tasks, Math.max(1, run.maxStageTasks()));
+        lines.append(String.format(Locale.ROOT, "%.3f %.3f %d %.4f", work.perTaskSeconds(), work.tailSeconds(),
+                work.width(), work.laterStageRatio()));
     }
 }

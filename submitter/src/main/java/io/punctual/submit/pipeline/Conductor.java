@@ -250,6 +250,6 @@ public final class Conductor {
         boolean ended = report.map(r -> r.state().isFinal()).orElse(false);
         return new Observation.AppSeen(report, now.tasksStarted(),
                 ended ? pipeline.eventLogOf(app) : Optional.empty(),
-                running && replans ? log.stages(clock.instant()) : Optional.empty());
+                running && replans ? log.stages(clock.instant(), pipeline::laterStageRatio) : Optional.empty());
     }
 }

@@ -13,6 +13,8 @@ import io.punctual.sizing.replan.StageProgress;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.IntFunction;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -113,8 +115,8 @@ final class EventLogProgress {
      * The stages read so far, as re-planning reads them at {@code now} (see {@link StageTimes#progress}); empty when
      * this log was not asked to read them.
      */
-    Optional<List<StageProgress>> stages(Instant now) {
-        return stageTimes.flatMap(times -> times.progress(now));
+    Optional<List<StageProgress>> stages(Instant now, IntFunction<OptionalDouble> laterStageRatio) {
+        return stageTimes.flatMap(times -> times.progress(now, laterStageRatio));
     }
 
     private static Optional<Instant> timestamp(String line) {

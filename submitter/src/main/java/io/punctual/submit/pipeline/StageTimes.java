@@ -8,8 +8,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -82,9 +84,11 @@ final class StageTimes {
 
     /**
      * The stages still to finish and those done before them, in stage order, once a task has finished: empty until
-     * then, and once nothing is left to run.
+     * then, and once nothing is left to run. A stage none of whose tasks has finished is expected to take the latest
+     * stage's task time with finished tasks, {@code laterStageRatio} of the job's width times as long after its first
+     * stage ({@link StageProgress#expectedAfter}).
      */
-    Optional<List<StageProgress>> progress(Instant now) {
+    Optional<List<StageProgress>> progress(Instant now, IntFunction<OptionalDouble> laterStageRatio) {
         int lastSubmitted = submitted.stream().mapToInt(Integer::intValue).max().orElse(-1);
         double known = 0;
         for (Stage stage : stages.values()) {
@@ -94,24 +98,33 @@ final class StageTimes {
         }
         List<StageProgress> progress = new ArrayList<>();
         boolean left = false;
-        double expected = known;
+        double anchor = known;
+        boolean anchorIsFirst = false;
+        int width = stages.values().stream().mapToInt(stage -> stage.tasks).max().orElse(1);
+        OptionalDouble ratio = null;
         for (Map.Entry<Integer, Stage> entry : stages.entrySet()) {
             Stage stage = entry.getValue();
             boolean skipped = !submitted.contains(entry.getKey()) && entry.getKey() < lastSubmitted;
             if (skipped) {
                 continue;
             }
-            double own = stage.finished.stream().mapToDouble(Double::doubleValue).average().orElse(expected);
-            double[] finished = stage.done ? filled(stage.tasks, own) : stage.finished.stream()
+            boolean seen = !stage.finished.isEmpty();
+            if (!seen && ratio == null) {
+                ratio = laterStageRatio.apply(width);
+            }
+            double mean = seen ? stage.finished.stream().mapToDouble(Double::doubleValue).average().orElse(0)
+                    : StageProgress.expectedAfter(anchor, anchorIsFirst, ratio);
+            if (seen) {
+                anchor = mean;
+                anchorIsFirst = progress.isEmpty();
+            }
+            double[] finished = stage.done ? filled(stage.tasks, mean) : stage.finished.stream()
                     .mapToDouble(Double::doubleValue).toArray();
             double[] running = stage.done ? new double[0] : stage.running.values().stream()
                     .limit(stage.tasks - finished.length)
                     .mapToDouble(launch -> Math.max(0, now.toEpochMilli() - launch) / 1000.0).toArray();
-            if (!stage.finished.isEmpty()) {
-                expected = own;
-            }
             left |= !stage.done;
-            progress.add(new StageProgress(stage.tasks, finished, running, Math.max(expected, 1e-3)));
+            progress.add(new StageProgress(stage.tasks, finished, running, Math.max(mean, 1e-3)));
         }
         return known > 0 && left ? Optional.of(progress) : Optional.empty();
     }

@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -154,6 +155,11 @@ public final class SubmissionPipeline {
                                Conductor.Resizing resizing) {
         return new Conductor(this, gateway, clock, events, new Conductor.Queues(bestEffortQueue,
                 s -> settings.bestEffortQueue()), took -> { }, Optional.of(resizing));
+    }
+
+    /** See {@link SubmissionSizer#laterStageRatio}. */
+    public OptionalDouble laterStageRatio(int width) {
+        return sizer.laterStageRatio(width);
     }
 
     /** Re-planning's rules: each submission's θ as sizing reads it, RUSH's δ, {@link ReplanRules#SLACK}. */

@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Learn, then size: reads the job's history and Justice's state, refuses a deadline no launch can meet
@@ -93,25 +94,37 @@ public final class SubmissionSizer {
                 new RushSizer(settings.minRunsForRush(), GaussianEstimator.perRun(GaussianEstimator.DEFAULT_BINS)),
                 new WidthSizer(learning.parallelWork(), overhead),
                 new JusticeSizer(learning.justice())));
-        SizingDecision decision = DecisionCheck.checked(request, chain.size(request));
-        Optional<Double> admitAt = settings.admitAt().filter(theta -> theta < request.confidence());
-        if (decision instanceof SizingDecision.Unmeetable && admitAt.isPresent()) {
-            SizingRequest lower = request.withConfidence(admitAt.get());
-            if (DecisionCheck.checked(lower, chain.size(lower)) instanceof SizingDecision.Sized sized) {
-                return admittedBelowTheta(sized, admitAt.get(), request.confidence());
-            }
+        Optional<Double> startAt = settings.startAt().filter(level -> level < request.confidence());
+        if (startAt.isEmpty()) {
+            return DecisionCheck.checked(request, chain.size(request));
         }
-        return decision;
+        SizingRequest lower = request.withConfidence(startAt.get());
+        SizingDecision start = DecisionCheck.checked(lower, chain.size(lower));
+        // A count the user fixed starts as asked; it is sized at the lower level only when θ cannot meet its deadline.
+        if (request.userExecutors().isEmpty() && start instanceof SizingDecision.Sized sized) {
+            return startedBelowTheta(sized, startAt.get(), request.confidence());
+        }
+        SizingDecision decision = DecisionCheck.checked(request, chain.size(request));
+        return decision instanceof SizingDecision.Unmeetable && start instanceof SizingDecision.Sized sized
+                ? startedBelowTheta(sized, startAt.get(), request.confidence()) : decision;
     }
 
-    /** A sizing at a lower confidence, saying so: re-planning grows the run or announces its miss early. */
-    private static SizingDecision.Sized admittedBelowTheta(SizingDecision.Sized sized, double admitAt, double theta) {
+    /** A sizing at the start level below θ, saying so: re-planning grows the run or announces its miss early. */
+    private static SizingDecision.Sized startedBelowTheta(SizingDecision.Sized sized, double startAt, double theta) {
         List<SizingTerm> terms = new java.util.ArrayList<>(sized.terms());
-        terms.add(SizingTerm.of("admitted at", admitAt, "no sizing meets the deadline at confidence " + theta
-                + "; admitted at " + admitAt + " because the run is re-planned from its first finished tasks:"
-                + " grown if it lags, its miss announced if even growing cannot meet the deadline"));
+        terms.add(SizingTerm.of("started at", startAt, "sized to meet the deadline at confidence " + startAt
+                + " rather than " + theta + ": the run is re-planned from its first finished tasks, grown if it lags"
+                + " and its miss announced if even growing cannot meet the deadline"));
         return new SizingDecision.Sized(sized.executors(), sized.method(), sized.decidedBy(), sized.hold(),
                 sized.p50Finish(), sized.thetaFinish(), terms);
+    }
+
+    /**
+     * How much longer than its first stage's tasks a running job's later stage, none of whose tasks has finished, is
+     * expected to take: the site's θ-quantile over the finished runs of widths like {@code width} (issue 25).
+     */
+    public OptionalDouble laterStageRatio(int width) {
+        return learning.parallelWork().laterStageRatio(width, settings.confidence());
     }
 
     /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */

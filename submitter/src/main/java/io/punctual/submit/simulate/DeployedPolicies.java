@@ -46,12 +46,6 @@ public final class DeployedPolicies {
     /** Punctual sizing each job once, before it starts, and only watching it run. */
     public static final String ONCE = "punctual-once";
 
-    /**
-     * The confidence a re-planned job whose θ sizing cannot meet its deadline is admitted at: the median, since its
-     * first finished tasks show which way it runs and the loop grows it or announces its miss then.
-     */
-    static final double ADMIT_AT = 0.5;
-
     /** Simulated jobs belong to one team with no file of its own: they get the site's settings. */
     static final String TEAM = "simulated";
 
@@ -93,7 +87,7 @@ public final class DeployedPolicies {
         int wholeCluster = context.cluster().nodes() * context.cluster().vcores();
         SizingSettings sizing = new SizingSettings(site.confidence(), site.robustness(), site.minRunsForRush(),
                 wholeCluster, site.killAboveTasks(), AdmissionPolicy.named(admission).orElseThrow(),
-                site.utility(), replans ? Optional.of(ADMIT_AT) : Optional.empty());
+                site.utility(), replans ? Optional.of(SizingSettings.START_CONFIDENCE) : Optional.empty());
         ManualClock clock = new ManualClock(Instant.EPOCH);
         SimulatedLearning learning = new SimulatedLearning(new SimHistory(context.settings().historyWindow()),
                 assembly.config().site().sizing().errorSmoothing(), clock);

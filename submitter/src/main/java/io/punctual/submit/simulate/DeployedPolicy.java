@@ -3,6 +3,7 @@ package io.punctual.submit.simulate;
 import io.punctual.simulate.engine.Cluster;
 import io.punctual.simulate.engine.FinishedRun;
 import io.punctual.simulate.engine.Policy;
+import io.punctual.simulate.engine.StageSnapshot;
 import io.punctual.simulate.policy.SimTime;
 import io.punctual.simulate.workload.JobView;
 import io.punctual.sizing.JobKey;
@@ -168,7 +169,9 @@ final class DeployedPolicy implements Policy {
             return;
         }
         this.cluster = cluster;
-        SimulatedProgress.of(cluster.stages(job), learning.stageTaskSeconds(running.submission().jobKey()))
+        List<StageSnapshot> now = cluster.stages(job);
+        SimulatedProgress.of(now, learning.stageTaskSeconds(running.submission().jobKey()),
+                        pipeline.laterStageRatio(now.stream().mapToInt(StageSnapshot::tasks).max().orElse(1)))
                 .ifPresent(stages ->
                 advance(cluster, job, running, new Observation.Progressed(stages)));
         if (stateOf(job) instanceof SubmissionState.Running still) {

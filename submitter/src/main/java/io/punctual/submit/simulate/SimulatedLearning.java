@@ -126,7 +126,7 @@ final class SimulatedLearning implements Learning {
         for (int s = 0; s < seconds.length; s++) {
             seconds[s] = stages.tasks()[s] * stages.taskSeconds()[s];
         }
-        return ParallelWork.of(seconds, stages.taskSeconds(), stages.widest());
+        return ParallelWork.of(seconds, stages.taskSeconds(), stages.tasks(), stages.widest());
     }
 
     private static String key(JobKey job, Instant submittedAt) {

@@ -115,11 +115,18 @@ class StoredLearningTest {
             assertThat(run.tailSeconds()).isPositive();
             assertThat(run.width()).isPositive();
         });
-        // a damaged line is skipped, the others still count; a line written before widths were has none
-        Files.writeString(store.resolve("parallel-work.txt"), "garbage\n-1 2\n1 2 x\n1.5 2.5\n",
+        // the first log ran one stage; the other two, whose later stage is compared with its first
+        assertThat(learning.parallelWork().runs().get(0).hasLaterStages()).isFalse();
+        assertThat(learning.parallelWork().runs().get(1).laterStageRatio()).isPositive();
+        // a damaged line is skipped, the others still count; a line written before widths (or ratios) were has none
+        Files.writeString(store.resolve("parallel-work.txt"), "garbage\n-1 2\n1 2 x\n1 2 3 -1\n1.5 2.5 4\n1.5 2.5\n",
                 java.nio.file.StandardOpenOption.APPEND);
-        assertThat(StoredLearning.open(tmp.resolve("home"), store, new ErrorSmoothing.EqualWeights(),
-                Clock.systemUTC()).parallelWork().runs()).hasSize(3).last().isEqualTo(new ParallelWork(1.5, 2.5, ParallelWork.UNKNOWN_WIDTH));
+        List<ParallelWork> read = StoredLearning.open(tmp.resolve("home"), store, new ErrorSmoothing.EqualWeights(),
+                Clock.systemUTC()).parallelWork().runs();
+        assertThat(read).hasSize(4).last().isEqualTo(new ParallelWork(1.5, 2.5, ParallelWork.UNKNOWN_WIDTH));
+        assertThat(read.get(2)).isEqualTo(new ParallelWork(1.5, 2.5, 4, ParallelWork.ONE_STAGE));
+        assertThat(read.get(1).laterStageRatio()).isEqualTo(learning.parallelWork().runs().get(1).laterStageRatio(),
+                org.assertj.core.data.Offset.offset(1e-4));
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.Test;
  * jobs, one two-task stage each; its task times worked out from the log's launch and finish times).
  */
 class StageTimesTest {
+
+    private static final IntFunction<OptionalDouble> NO_RATIO = width -> OptionalDouble.empty();
 
     private static List<String> log() throws IOException {
         try (InputStream in = StageTimesTest.class.getResourceAsStream("/spark-events/application_1553914137147_0018")) {
@@ -32,13 +36,13 @@ class StageTimesTest {
     @Test
     void nothingIsReadBeforeATaskHasFinished() throws IOException {
         // Line 14: stage 0's two tasks started, none ended.
-        assertThat(readUpTo(14).progress(Instant.ofEpochMilli(1554756000000L))).isEmpty();
+        assertThat(readUpTo(14).progress(Instant.ofEpochMilli(1554756000000L), NO_RATIO)).isEmpty();
     }
 
     @Test
     void aStageHalfDoneShowsItsFinishedTaskAndHowLongTheOtherHasRun() throws IOException {
         // Line 15: task 0 ended (launched ...96103, finished ...12321: 16.218 s); task 1 launched at ...96119.
-        List<StageProgress> read = readUpTo(15).progress(Instant.ofEpochMilli(1554756012321L)).orElseThrow();
+        List<StageProgress> read = readUpTo(15).progress(Instant.ofEpochMilli(1554756012321L), NO_RATIO).orElseThrow();
 
         assertThat(read).singleElement().satisfies(stage -> {
             assertThat(stage.tasks()).isEqualTo(2);
@@ -51,7 +55,7 @@ class StageTimesTest {
     @Test
     void anEndedJobsStagesAreDoneAndAStageWithoutAFinishedTaskExpectsTheLatestSeenTime() throws IOException {
         // Line 30: job 0 ended; jobs 1 and 2 run stages 1 and 2; stage 1's first task took 14.451 s.
-        List<StageProgress> read = readUpTo(30).progress(Instant.ofEpochMilli(1554756026881L)).orElseThrow();
+        List<StageProgress> read = readUpTo(30).progress(Instant.ofEpochMilli(1554756026881L), NO_RATIO).orElseThrow();
 
         assertThat(read).hasSize(3);
         assertThat(read.get(0).done()).isTrue();
@@ -62,7 +66,26 @@ class StageTimesTest {
     }
 
     @Test
+    void stagesAfterTheFirstWithoutAFinishedTaskAreExpectedAsMuchLongerAsRunsLikeItShowed() throws IOException {
+        // Line 29: stage 0 (two tasks) is done; stages 1 and 2 run two tasks each, none finished yet.
+        List<Integer> widths = new java.util.ArrayList<>();
+        List<StageProgress> read = readUpTo(29).progress(Instant.ofEpochMilli(1554756020000L), width -> {
+            widths.add(width);
+            return OptionalDouble.of(3);
+        }).orElseThrow();
+        double first = java.util.Arrays.stream(read.get(0).finishedSeconds()).average().orElseThrow();
+
+        assertThat(read).hasSize(3);
+        assertThat(read.get(1).expectedTaskSeconds()).isCloseTo(3 * first, within(1e-9));
+        assertThat(read.get(2).expectedTaskSeconds()).isCloseTo(3 * first, within(1e-9));
+        assertThat(widths).containsExactly(2);
+        // with nothing learnt of later stages, the first stage's time stands in
+        assertThat(readUpTo(29).progress(Instant.ofEpochMilli(1554756020000L), NO_RATIO).orElseThrow().get(1)
+                .expectedTaskSeconds()).isCloseTo(first, within(1e-9));
+    }
+
+    @Test
     void aFinishedApplicationHasNothingLeftToPlan() throws IOException {
-        assertThat(readUpTo(Integer.MAX_VALUE).progress(Instant.ofEpochMilli(1554756050000L))).isEmpty();
+        assertThat(readUpTo(Integer.MAX_VALUE).progress(Instant.ofEpochMilli(1554756050000L), NO_RATIO)).isEmpty();
     }
 }

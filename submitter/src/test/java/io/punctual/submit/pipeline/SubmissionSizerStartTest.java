@@ -21,10 +21,12 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * With re-planning on (issue 25), a recurring job whose θ-quantile runtime misses its deadline even at the most
- * executors is admitted at the median, saying so; without it, or when even the median misses, it is refused.
+ * With re-planning on (issue 25), a job is sized to start at a level below θ (here the median), saying so, and the loop
+ * grows it when its tasks say so: a recurring job whose θ-quantile runtime misses its deadline even at the most
+ * executors is admitted; without re-planning, or when even the start level misses, it is refused. A count the user
+ * fixed starts as asked.
  */
-class SubmissionSizerAdmitTest {
+class SubmissionSizerStartTest {
 
     private static final Instant T0 = Instant.parse("2026-11-28T09:00:00Z");
     private static final ContainerShapes ONE = new ContainerShapes(Resources.of(1, 1024), Resources.of(1, 1024), 1);
@@ -58,12 +60,43 @@ class SubmissionSizerAdmitTest {
             new RunDemand(1, 1200)), new Curve(), Duration.ZERO, 30, 10)),
             JusticeState.initial(new io.punctual.sizing.justice.ErrorSmoothing.EqualWeights()));
 
-    private static SizingDecision size(Optional<Double> admitAt, long deadlineSeconds) {
+    private static SizingDecision size(Optional<Double> startAt, long deadlineSeconds) {
+        return size(startAt, deadlineSeconds, Map.of());
+    }
+
+    private static SizingDecision size(Optional<Double> startAt, long deadlineSeconds, Map<String, String> conf) {
         var settings = new SizingSettings(0.9, 0.1, 3, 10, 1000, AdmissionPolicy.JUSTICE, DeadlineUtility.HARD,
-                admitAt);
+                startAt);
         var sizer = new SubmissionSizer(RECURRING, settings, new ManualClock(T0), InputSizes.NONE);
         return sizer.decide(sizer.request(new JobKey("t", "nightly"), T0, T0.plusSeconds(deadlineSeconds),
-                Map.of(), List.of(), ONE, 40));
+                conf, List.of(), ONE, 40));
+    }
+
+    @Test
+    void aReplannedJobStartsWithWhatTheStartLevelNeedsAndSaysSo() {
+        // 400 s: θ = 0.9 needs 10 + 1200/n <= 400, n >= 4; the median 10 + 300/n, one executor (two with RUSH's
+        // KL-robust margin)
+        SizingDecision once = size(Optional.empty(), 400);
+        SizingDecision replanned = size(Optional.of(0.5), 400);
+
+        assertThat(once).isInstanceOfSatisfying(SizingDecision.Sized.class,
+                sized -> assertThat(sized.executors()).isGreaterThanOrEqualTo(4));
+        assertThat(replanned).isInstanceOfSatisfying(SizingDecision.Sized.class, sized -> {
+            assertThat(sized.executors()).isBetween(1, 2);
+            assertThat(sized.terms()).anySatisfy(term -> {
+                assertThat(term.name()).isEqualTo("started at");
+                assertThat(term.meaning()).contains("confidence 0.5 rather than 0.9").contains("re-planned");
+            });
+        });
+    }
+
+    @Test
+    void aCountTheUserFixedStartsAsAsked() {
+        assertThat(size(Optional.of(0.5), 400, Map.of("spark.executor.instances", "5")))
+                .isInstanceOfSatisfying(SizingDecision.Sized.class, sized -> {
+                    assertThat(sized.executors()).isEqualTo(5);
+                    assertThat(sized.terms()).noneSatisfy(term -> assertThat(term.name()).isEqualTo("started at"));
+                });
     }
 
     @Test
@@ -74,8 +107,8 @@ class SubmissionSizerAdmitTest {
         assertThat(size(Optional.of(0.5), 100)).isInstanceOfSatisfying(SizingDecision.Sized.class, sized -> {
             assertThat(sized.executors()).isBetween(4, 10);
             assertThat(sized.terms()).anySatisfy(term -> {
-                assertThat(term.name()).isEqualTo("admitted at");
-                assertThat(term.meaning()).contains("confidence 0.9").contains("re-planned");
+                assertThat(term.name()).isEqualTo("started at");
+                assertThat(term.meaning()).contains("rather than 0.9").contains("re-planned");
             });
         });
     }
