@@ -19,6 +19,9 @@ import java.util.List;
  * refused job teaches nothing: when more than half of the recent starts waited for containers held by overrunning
  * runs, the median refused every job with a short deadline, so no start was ever seen again and the estimate stayed
  * there for the rest of the day (RUSH on the SWIM day refused 3,479 of 5,894 jobs so). Forgetting lets it recover.
+ * With no fresh launch the older ones still say more than nothing: their median counts, but never more than the
+ * estimate before any launch. (Falling back to that default alone refused 134 of the SWIM day's short jobs at
+ * Fixed2x after quiet half hours: launches there take 10 s, the default 30 s.)
  */
 public final class LaunchOverheads {
 
@@ -56,18 +59,23 @@ public final class LaunchOverheads {
     }
 
     /**
-     * The median of the newest {@value #KEPT} of {@code seen} (oldest first) seen in the {@link #FRESH} before now, or
-     * {@code none} when there is no such launch.
+     * The median of the newest {@value #KEPT} of {@code seen} (oldest first) seen in the {@link #FRESH} before now;
+     * when none is that fresh, the smaller of their median and {@code none}; {@code none} when nothing was seen.
      */
     public static Duration estimate(List<Seen> seen, Instant now, Duration none) {
         Instant since = now.minus(FRESH);
-        long[] fresh = seen.subList(Math.max(0, seen.size() - KEPT), seen.size()).stream()
-                .filter(s -> !s.at().isBefore(since)).mapToLong(s -> s.overhead().toMillis()).sorted().toArray();
-        if (fresh.length == 0) {
-            return none;
+        List<Seen> newest = seen.subList(Math.max(0, seen.size() - KEPT), seen.size());
+        List<Seen> fresh = newest.stream().filter(s -> !s.at().isBefore(since)).toList();
+        if (!fresh.isEmpty()) {
+            return median(fresh);
         }
-        int rank = (int) Math.ceil(PERCENTILE * fresh.length) - 1;
-        return Duration.ofMillis(fresh[Math.max(0, Math.min(fresh.length - 1, rank))]);
+        return newest.isEmpty() ? none : java.util.Collections.min(List.of(median(newest), none));
+    }
+
+    private static Duration median(List<Seen> seen) {
+        long[] sorted = seen.stream().mapToLong(s -> s.overhead().toMillis()).sorted().toArray();
+        int rank = (int) Math.ceil(PERCENTILE * sorted.length) - 1;
+        return Duration.ofMillis(sorted[Math.max(0, Math.min(sorted.length - 1, rank))]);
     }
 
     void record(Duration overhead) {

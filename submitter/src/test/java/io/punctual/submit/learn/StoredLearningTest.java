@@ -161,6 +161,25 @@ class StoredLearningTest {
         assertThat(learning.launchOverhead()).isEqualTo(LaunchOverheads.BEFORE_ANY);
     }
 
+    @Test
+    void withNoFreshLaunchTheOlderOnesStillCountButNeverAboveTheDefault() {
+        Instant now = Instant.parse("2026-11-28T12:00:00Z");
+        Instant stale = now.minus(LaunchOverheads.FRESH).minusSeconds(1);
+        List<LaunchOverheads.Seen> quick = List.of(new LaunchOverheads.Seen(stale, Duration.ofSeconds(9)),
+                new LaunchOverheads.Seen(stale, Duration.ofSeconds(10)), new LaunchOverheads.Seen(stale,
+                        Duration.ofSeconds(12)));
+        List<LaunchOverheads.Seen> slow = List.of(new LaunchOverheads.Seen(stale, Duration.ofSeconds(114)));
+
+        // a quiet half hour does not make launches look like the 30 s default: the 10 s seen before still stand
+        assertThat(LaunchOverheads.estimate(quick, now, LaunchOverheads.BEFORE_ANY)).isEqualTo(Duration.ofSeconds(10));
+        // an estimate that refused every short job still recovers to the default
+        assertThat(LaunchOverheads.estimate(slow, now, LaunchOverheads.BEFORE_ANY)).isEqualTo(LaunchOverheads.BEFORE_ANY);
+        // one fresh launch outweighs every stale one
+        List<LaunchOverheads.Seen> both = new ArrayList<>(quick);
+        both.add(new LaunchOverheads.Seen(now.minusSeconds(5), Duration.ofSeconds(20)));
+        assertThat(LaunchOverheads.estimate(both, now, LaunchOverheads.BEFORE_ANY)).isEqualTo(Duration.ofSeconds(20));
+    }
+
     private static long startMs(StoredLearning learning, Path log) throws Exception {
         for (String line : Files.readAllLines(log)) {
             if (line.contains("\"Event\":\"SparkListenerApplicationStart\"")) {
