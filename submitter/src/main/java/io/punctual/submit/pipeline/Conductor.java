@@ -19,8 +19,10 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -41,6 +43,7 @@ public final class Conductor {
     private final Consumer<Duration> sizingTook;
     private final ExecutorTargets targets;
     private final boolean replans;
+    private final IntFunction<OptionalDouble> laterStageRatio;
     private final Map<AppId, EventLogProgress> progress = new ConcurrentHashMap<>();
     private final Map<AppId, LaunchedApp> submitters = new ConcurrentHashMap<>();
 
@@ -72,6 +75,8 @@ public final class Conductor {
                 resizing.map(Resizing::rules));
         this.targets = resizing.map(Resizing::targets).orElse(ExecutorTargets.NONE);
         this.replans = resizing.isPresent();
+        this.laterStageRatio = resizing.<IntFunction<OptionalDouble>>map(r -> r.rules()::laterStageRatio)
+                .orElse(width -> OptionalDouble.empty());
         this.pipeline = pipeline;
         this.gateway = gateway;
         this.clock = clock;
@@ -250,6 +255,6 @@ public final class Conductor {
         boolean ended = report.map(r -> r.state().isFinal()).orElse(false);
         return new Observation.AppSeen(report, now.tasksStarted(),
                 ended ? pipeline.eventLogOf(app) : Optional.empty(),
-                running && replans ? log.stages(clock.instant(), pipeline::laterStageRatio) : Optional.empty());
+                running && replans ? log.stages(clock.instant(), laterStageRatio) : Optional.empty());
     }
 }

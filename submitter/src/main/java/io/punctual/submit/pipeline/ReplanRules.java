@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
@@ -33,6 +35,7 @@ public final class ReplanRules {
     private final double delta;
     private final double slack;
     private final Predicate<Submission> givesBack;
+    private final IntFunction<OptionalDouble> laterStageRatio;
 
     /**
      * @param confidence        the θ a submission asks for, as sizing reads it ({@link SubmissionSizer#confidence})
@@ -42,13 +45,21 @@ public final class ReplanRules {
      *                          simulator always; live only where its shuffle output survives the executors released
      *                          (decommissioning or Spark's external shuffle service: without them ReplanningIT saw
      *                          every stage run again after one executor was released)
+     * @param laterStageRatio   for a job of a width, how much longer than its first stage's tasks a later stage none
+     *                          of whose tasks has finished is expected to take ({@link SubmissionSizer#laterStageRatio})
      */
     public ReplanRules(ToDoubleFunction<Submission> confidence, double delta, double slack,
-                       Predicate<Submission> givesBack) {
+                       Predicate<Submission> givesBack, IntFunction<OptionalDouble> laterStageRatio) {
         this.confidence = confidence;
         this.delta = delta;
         this.slack = slack;
         this.givesBack = givesBack;
+        this.laterStageRatio = laterStageRatio;
+    }
+
+    /** What a running job of {@code width} tasks expects of a later stage it has not seen run (issue 25). */
+    public OptionalDouble laterStageRatio(int width) {
+        return laterStageRatio.apply(width);
     }
 
     SubmissionMachine.Step progressed(SubmissionState.Running state, List<StageProgress> stages, Instant now) {

@@ -31,7 +31,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -157,14 +156,10 @@ public final class SubmissionPipeline {
                 s -> settings.bestEffortQueue()), took -> { }, Optional.of(resizing));
     }
 
-    /** See {@link SubmissionSizer#laterStageRatio}. */
-    public OptionalDouble laterStageRatio(int width) {
-        return sizer.laterStageRatio(width);
-    }
-
     /** Re-planning's rules: each submission's θ as sizing reads it, RUSH's δ, {@link ReplanRules#SLACK}. */
     public ReplanRules replanRules(Predicate<Submission> givesBack) {
-        return new ReplanRules(sizer::confidence, sizer.settings().robustness(), ReplanRules.SLACK, givesBack);
+        return new ReplanRules(sizer::confidence, sizer.settings().robustness(), ReplanRules.SLACK, givesBack,
+                sizer::laterStageRatio);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.punctual.submit.launch.ExecutorTargets;
 import io.punctual.submit.pipeline.AdmissionOrder;
 import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
+import io.punctual.submit.pipeline.ReplanRules;
 import io.punctual.submit.pipeline.SubmissionOutcome;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.Sizing;
@@ -73,6 +74,7 @@ final class DeployedPolicy implements Policy {
     /** The CPUs each running job holds on the simulated cluster. */
     private final Map<Integer, Integer> cpusHeld = new HashMap<>();
     private final boolean replans;
+    private final ReplanRules rules;
     /** The cluster of the callback under way: what executor targets move. */
     private Cluster cluster;
 
@@ -83,9 +85,9 @@ final class DeployedPolicy implements Policy {
         this.name = name;
         this.pipeline = pipeline;
         this.replans = replans;
+        this.rules = pipeline.replanRules(submission -> true);
         this.conductor = replans ? pipeline.conductor(submission -> Optional.empty(),
-                new Conductor.Resizing(pipeline.replanRules(submission -> true), this::move))
-                : pipeline.conductor(submission -> Optional.empty());
+                new Conductor.Resizing(rules, this::move)) : pipeline.conductor(submission -> Optional.empty());
         this.learning = learning;
         this.inputs = inputs;
         this.clock = clock;
@@ -171,7 +173,7 @@ final class DeployedPolicy implements Policy {
         this.cluster = cluster;
         List<StageSnapshot> now = cluster.stages(job);
         SimulatedProgress.of(now, learning.stageTaskSeconds(running.submission().jobKey()),
-                        pipeline.laterStageRatio(now.stream().mapToInt(StageSnapshot::tasks).max().orElse(1)))
+                        rules.laterStageRatio(now.stream().mapToInt(StageSnapshot::tasks).max().orElse(1)))
                 .ifPresent(stages ->
                 advance(cluster, job, running, new Observation.Progressed(stages)));
         if (stateOf(job) instanceof SubmissionState.Running still) {

@@ -32,7 +32,8 @@ class ReplanMachineTest {
     private static final ReservationId RESERVATION = new ReservationId("reservation_1_0007");
 
     private final SubmissionMachine machine = new SubmissionMachine(new LargeViolators(100_000),
-            AdmissionPolicy.JUSTICE, Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, submission -> true)));
+            AdmissionPolicy.JUSTICE, Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, submission -> true,
+                    width -> java.util.OptionalDouble.empty())));
     // Due at T0 + 100 s; two 1-core executors, up to 8 (the team's cap); held until T0 + 80 s.
     private final Submission submission = new Submission("p-replan-1", SubmitArguments.parse(List.of("app.jar")),
             new JobKey("t", "j"), T0.minusSeconds(30), T0.plusSeconds(100), "sla", Path.of("/tmp"));
@@ -97,7 +98,8 @@ class ReplanMachineTest {
                 .isEmpty();
         // Nor where a released executor would take its shuffle output with it (decommissioning turned off).
         var live = new SubmissionMachine(new LargeViolators(100_000), AdmissionPolicy.JUSTICE,
-                Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, submission -> false)));
+                Optional.of(new ReplanRules(submission -> 0.9, 0.5, 0.2, submission -> false,
+                        width -> java.util.OptionalDouble.empty())));
         assertThat(live.next(running(Optional.of(RESERVATION)), new Observation.Progressed(ahead), T0).actions())
                 .isEmpty();
     }
