@@ -28,8 +28,8 @@ public record SizingSettings(double confidence, double robustness, int minRunsFo
     /**
      * The confidence a re-planned job is sized to start at. Below θ, a run holds fewer executors than θ asks until
      * its own tasks say it needs them. In the simulator (benchmarks/results/decisions.md) starting at 0.3 rather than
-     * at θ = 0.9 met as many deadlines on the SWIM day and the synthetic traces for 15–25% fewer CPU-seconds per met
-     * deadline, and at 0.5 about as many for 5–8% more than 0.3.
+     * at θ = 0.9 met slightly more deadlines on the SWIM day and the synthetic traces for 15–25% fewer CPU-seconds per
+     * met deadline, and starting at 0.5 about as many for 4–10% more than 0.3.
      */
     public static final double START_CONFIDENCE = 0.3;
 
