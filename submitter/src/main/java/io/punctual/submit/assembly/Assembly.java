@@ -119,10 +119,10 @@ public final class Assembly {
                 settings.utility().value(), replans() ? Optional.of(SizingSettings.START_CONFIDENCE) : Optional.empty());
     }
 
-    /** Whether running jobs are re-planned: executor targets are configured and the driver plugin's jar is at hand. */
+    /** Whether running jobs are re-planned, as the pipeline decides it ({@link PipelineSettings#replans}). */
     private boolean replans() {
-        return !config.site().cluster().executorTargets().isBlank()
-                && Install.fromSystemProperty().map(Install::workloadsJar).isPresent();
+        return PipelineSettings.replans(config.site().cluster().executorTargets(),
+                Install.fromSystemProperty().map(Install::workloadsJar));
     }
 
     /** @param inputs what measures a first-time job's input ({@link #inputSizes}, or {@link InputSizes#NONE}) */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The newest finished runs' work per task and serial tail ({@link ParallelWorkPrior}) under the store, one run per
@@ -17,12 +18,31 @@ import java.util.Locale;
 final class ParallelWorkFile {
 
     private final RecentLines lines;
+    private volatile Parsed parsed;
 
     ParallelWorkFile(Path dir) {
         this.lines = new RecentLines(dir.resolve("parallel-work.txt"), ParallelWorkPrior.KEPT);
     }
 
+    /**
+     * The prior, parsed again only when the file changed: a running job asks for it at every report while it is
+     * re-planned, and the file changes only when a run is learned (here or by another gateway sharing the home).
+     */
     ParallelWorkPrior read() {
+        Optional<Object> version = lines.version();
+        Parsed last = parsed;
+        if (last != null && last.version().equals(version)) {
+            return last.prior();
+        }
+        ParallelWorkPrior prior = parse();
+        parsed = new Parsed(version, prior);
+        return prior;
+    }
+
+    private record Parsed(Optional<Object> version, ParallelWorkPrior prior) {
+    }
+
+    private ParallelWorkPrior parse() {
         List<ParallelWork> runs = new ArrayList<>();
         for (String line : lines.read()) {
             String[] fields = line.split("\\s+");

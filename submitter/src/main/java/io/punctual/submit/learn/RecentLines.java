@@ -5,11 +5,14 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A file of the newest lines something learned, at most {@code kept}: appended under a file lock (two gateways may
@@ -25,6 +28,22 @@ final class RecentLines {
         this.file = file;
         this.lock = file.resolveSibling(file.getFileName().toString().replaceFirst("\\.txt$", "") + ".lock");
         this.kept = kept;
+    }
+
+    /**
+     * What identifies the file's current content without reading it: every append replaces the file, so its key,
+     * time and size change together. Empty when there is no file.
+     */
+    Optional<Object> version() {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            return Optional.of(List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime(),
+                    attributes.size()));
+        } catch (NoSuchFileException none) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
     }
 
     List<String> read() {

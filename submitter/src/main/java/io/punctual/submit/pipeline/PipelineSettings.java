@@ -24,4 +24,14 @@ public record PipelineSettings(
         String bestEffortQueue,
         String executorTargets,
         Optional<Path> pluginJar) {
+
+    /** Whether running jobs are re-planned: executor targets are configured and the driver plugin's jar is at hand. */
+    public boolean replans() {
+        return replans(executorTargets, pluginJar);
+    }
+
+    /** The one test of whether re-planning is on, for the pipeline and for sizing's start level alike. */
+    public static boolean replans(String executorTargets, Optional<Path> pluginJar) {
+        return !executorTargets.isBlank() && pluginJar.isPresent();
+    }
 }

@@ -89,8 +89,8 @@ public final class SubmissionPipeline {
         this.clock = clock;
         this.events = events;
         this.sleeper = sleeper;
-        this.targets = settings.executorTargets().isBlank() || settings.pluginJar().isEmpty() ? Optional.empty()
-                : Optional.of(TargetFiles.at(settings.hadoopConfDir(), settings.executorTargets()));
+        this.targets = settings.replans()
+                ? Optional.of(TargetFiles.at(settings.hadoopConfDir(), settings.executorTargets())) : Optional.empty();
     }
 
     /** Learn and size, without side effects: what {@code explain} shows and every run starts with. */
