@@ -154,6 +154,11 @@ public final class CachedReads implements ClusterGateway {
     }
 
     @Override
+    public String enterReservation(AppId id, String planQueue, ReservationId reservation) {
+        return cluster.enterReservation(id, planQueue, reservation);
+    }
+
+    @Override
     public void queuesChanged() {
         cluster.queuesChanged();
     }

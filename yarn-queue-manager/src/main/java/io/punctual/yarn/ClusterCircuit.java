@@ -138,6 +138,11 @@ public final class ClusterCircuit implements ClusterGateway {
     }
 
     @Override
+    public String enterReservation(AppId id, String planQueue, ReservationId reservation) {
+        return call(() -> cluster.enterReservation(id, planQueue, reservation));
+    }
+
+    @Override
     public void queuesChanged() {
         run(cluster::queuesChanged);
     }

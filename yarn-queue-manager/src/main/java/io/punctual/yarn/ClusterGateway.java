@@ -111,6 +111,18 @@ public interface ClusterGateway extends AutoCloseable {
     String leaveReservation(AppId id, String queue);
 
     /**
+     * Moves an application launched ahead of its reservation (into its team's or the site's best-effort queue, while
+     * YARN's plan follower had not yet opened the reservation's queue) into that queue once it runs, so that its
+     * launch overlaps the queue's opening instead of waiting for it. Returns the queue the application is in
+     * afterwards: the reservation's once moved; where it is while the reservation's queue does not run yet (ask again
+     * later), or when the application has ended or is there already.
+     *
+     * @throws GatewayException when the application or the reservation is unknown, the reservation is over, or YARN
+     *                          refuses the move, saying why
+     */
+    String enterReservation(AppId id, String planQueue, ReservationId reservation);
+
+    /**
      * Told after the scheduler's queues were changed (a team queue created or resized): a change reinitialises the
      * Capacity Scheduler's queues, which on Hadoop 3.3.x leaves live reservation queues without effective resources
      * and the plan's default queue stranded. The zero-capacity remedy runs now rather than when a batch is found

@@ -335,6 +335,20 @@ public final class YarnGateway implements ClusterGateway {
     }
 
     @Override
+    public String enterReservation(AppId id, String planQueue, ReservationId reservation) {
+        return call("move application " + id + " into reservation " + reservation + "'s queue", () -> {
+            AppReport report = application(id).orElseThrow(() -> GatewayException.cannotMoveUnknown(id,
+                    reservation.queueName()));
+            if (report.state().isFinal() || report.queue().equals(reservation.queueName())
+                    || !(readiness(planQueue, reservation) instanceof Readiness.Ready)) {
+                return report.queue();
+            }
+            client.moveApplicationAcrossQueues(ApplicationId.fromString(id.value()), reservation.queueName());
+            return reservation.queueName();
+        });
+    }
+
+    @Override
     public void close() {
         client.stop();
     }

@@ -302,6 +302,28 @@ public abstract class ClusterGatewayContract {
     }
 
     @Test
+    void anApplicationLaunchedAheadOfItsReservationEntersTheReservationsQueueOnceItRuns() {
+        AppId id = start(ordinaryQueue(), Set.of(uniqueTag("contract-ahead")));
+        ReservationInfo placed = reserved(gang("ahead", 2, Duration.ofMinutes(3)));
+        try {
+            String before = gateway().enterReservation(id, planQueue(), placed.id());
+            assertThat(before).as("before or once the queue runs").isIn(ordinaryQueue(), placed.id().queueName());
+            pollQueue(placed.id());
+
+            assertThat(gateway().enterReservation(id, planQueue(), placed.id())).isEqualTo(placed.id().queueName());
+
+            assertThat(gateway().application(id).orElseThrow().queue()).isEqualTo(placed.id().queueName());
+            assertThat(gateway().enterReservation(id, planQueue(), placed.id())).as("entered again")
+                    .isEqualTo(placed.id().queueName());
+            gateway().kill(id, "contract test over");
+        } finally {
+            gateway().release(placed.id());
+        }
+        assertThatThrownBy(() -> gateway().enterReservation(new AppId("application_1_9999"), planQueue(),
+                placed.id())).isInstanceOf(GatewayException.class).hasMessageContaining("application_1_9999");
+    }
+
+    @Test
     void leavingForAQueueThatDoesNotExistIsRefusedAndTheApplicationStaysPut() {
         ReservationInfo placed = reserved(gang("stays", 1, Duration.ofMinutes(2)));
         try {

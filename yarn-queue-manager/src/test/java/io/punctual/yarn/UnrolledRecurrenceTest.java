@@ -159,6 +159,11 @@ class UnrolledRecurrenceTest {
         }
 
         @Override
+        public String enterReservation(AppId id, String planQueue, ReservationId reservation) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public void close() {
         }
     }

@@ -257,6 +257,21 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     }
 
     @Override
+    public synchronized String enterReservation(AppId id, String planQueue, ReservationId reservation) {
+        answer();
+        String target = reservation.queueName();
+        AppReport report = applications.report(id, clock.instant())
+                .orElseThrow(() -> GatewayException.cannotMoveUnknown(id, target));
+        if (report.state().isFinal() || report.queue().equals(target)
+                || reservationQueue(planQueue, reservation).isEmpty()) {
+            return report.queue();
+        }
+        applications.move(id, target);
+        touched(true);
+        return target;
+    }
+
+    @Override
     public void close() {
         // Nothing to release: the cluster is plain objects, and stays readable after close like a stopped RM's data.
     }
