@@ -89,15 +89,16 @@ final class BatchStates {
         }
         if (state instanceof SubmissionState.Reserved reserved) {
             ReservationInfo held = reserved.reservation();
-            // A batch admitted from the admission queue no longer waits: its place in the queue is history (its log).
-            BatchRecord.Builder admitted = QUEUED.equals(before.verdict()) ? b.reason(null) : b;
-            return admitted.state(BatchState.STARTING).verdict("admitted").reservation(held.id().value(),
-                    held.start().map(Instant::toEpochMilli).orElse(null),
-                    held.end().map(Instant::toEpochMilli).orElse(null));
+            return admitted(before, b, held.id().value(), held.start(), held.end());
         }
         if (state instanceof SubmissionState.Launching launching) {
             BatchRecord.Builder sized = before.executors() == null ? BatchRuns.withSizing(b, launching.sizing()) : b;
-            return sized.state(BatchState.STARTING).app(null, launching.queue());
+            // Launched ahead of its reservation's queue: the reservation is recorded here, or recovery would find it
+            // held by no batch and release it under the run.
+            BatchRecord.Builder held = launching.reservation().isPresent() && before.reservationId() == null
+                    ? admitted(before, sized, launching.reservation().get().value(), launching.sizing().opensAt(),
+                    launching.holdEnds()) : sized;
+            return held.state(BatchState.STARTING).app(null, launching.queue());
         }
         if (state instanceof SubmissionState.Running running) {
             ReplanningRecord replanning = ReplanningRecord.of(running.replanning());
@@ -111,6 +112,14 @@ final class BatchStates {
             return ended(b, before, ended.outcome(), nowMs);
         }
         return b;
+    }
+
+    private static BatchRecord.Builder admitted(BatchRecord before, BatchRecord.Builder b, String reservation,
+                                                Optional<Instant> start, Optional<Instant> end) {
+        // A batch admitted from the admission queue no longer waits: its place in the queue is history (its log).
+        BatchRecord.Builder admitted = QUEUED.equals(before.verdict()) ? b.reason(null) : b;
+        return admitted.state(BatchState.STARTING).verdict("admitted").reservation(reservation,
+                start.map(Instant::toEpochMilli).orElse(null), end.map(Instant::toEpochMilli).orElse(null));
     }
 
     private static BatchRecord.Builder ended(BatchRecord.Builder b, BatchRecord before, SubmissionOutcome outcome,

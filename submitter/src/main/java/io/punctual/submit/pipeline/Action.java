@@ -55,6 +55,14 @@ public sealed interface Action {
     }
 
     /**
+     * Move an application launched ahead of its reservation into the reservation's queue, once YARN runs that queue
+     * (see {@code ClusterGateway.enterReservation}); nothing happens before. Nothing answers: the next report shows
+     * the queue it is in.
+     */
+    record EnterReservation(AppId app, ReservationId reservation) implements Action {
+    }
+
+    /**
      * Re-plan a running job (issue 25): its reservation held from now to {@code holdEnds} at {@code to} executors
      * (updated in YARN's plan), then its executor target moved there. Answered by {@link Observation.Resized}.
      *

@@ -19,6 +19,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -46,6 +47,8 @@ public final class Conductor {
     private final IntFunction<OptionalDouble> laterStageRatio;
     private final Map<AppId, EventLogProgress> progress = new ConcurrentHashMap<>();
     private final Map<AppId, LaunchedApp> submitters = new ConcurrentHashMap<>();
+    /** Applications whose move into their reservation's queue YARN refused, so the refusal is told once. */
+    private final Set<AppId> entryRefused = ConcurrentHashMap.newKeySet();
 
     /**
      * Where a submission's application goes outside a reservation.
@@ -131,7 +134,7 @@ public final class Conductor {
                     size.completeBy()));
         } else if (action instanceof Action.Reserve reserve) {
             return Optional.of(pipeline.reserveOnce(reserve.completeBy().map(submission::completingBy)
-                    .orElse(submission), reserve.sizing()));
+                    .orElse(submission), reserve.sizing()).launchingAheadInto(queues.late().apply(submission)));
         } else if (action instanceof Action.CheckQueue check) {
             return Optional.of(checkQueue(submission, check));
         } else if (action instanceof Action.Launch launch) {
@@ -144,6 +147,9 @@ public final class Conductor {
             return Optional.of(resize(submission, resize));
         } else if (action instanceof Action.LeaveReservation leave) {
             events.accept(new SubmissionEvent.Note(leaveReservation(submission, leave)));
+            return Optional.empty();
+        } else if (action instanceof Action.EnterReservation enter) {
+            enterReservation(submission, enter);
             return Optional.empty();
         }
         act(action);
@@ -185,6 +191,23 @@ public final class Conductor {
         } catch (GatewayException refused) {
             return ends + ", and it could not be moved out of it (" + refused.getMessage() + "): YARN will kill it"
                     + " when the reservation ends";
+        }
+    }
+
+    /** Tells the move into the reservation's queue once, and a refusal once per application. */
+    private void enterReservation(Submission submission, Action.EnterReservation enter) {
+        String queue = enter.reservation().queueName();
+        try {
+            if (gateway.enterReservation(enter.app(), submission.planQueue(), enter.reservation()).equals(queue)) {
+                entryRefused.remove(enter.app());
+                events.accept(new SubmissionEvent.Note("entered its reservation's queue " + queue));
+            }
+        } catch (GatewayException refused) {
+            if (entryRefused.add(enter.app())) {
+                events.accept(new SubmissionEvent.Note("could not move it into its reservation's queue " + queue
+                        + " (" + refused.getMessage() + "); it runs on where it was launched, without the reserved"
+                        + " capacity, and the move is tried again at each report"));
+            }
         }
     }
 

@@ -53,9 +53,21 @@ public sealed interface Observation {
      *
      * @param prediction what was expected before asking, and by whom
      * @param refusal       why not, with the earliest deadline that has room, when nothing was held
+     * @param aheadQueue    where the application may be launched while its reservation's queue is not yet open (the
+     *                      queue a run goes outside its reservation); empty: it waits for that queue
      */
     record ReservationDone(Optional<ReservationInfo> held, Prediction prediction, String refusal,
-                           Optional<Instant> earliestDeadline, Duration took) implements Observation {
+                           Optional<Instant> earliestDeadline, Duration took, Optional<String> aheadQueue)
+            implements Observation {
+
+        public ReservationDone(Optional<ReservationInfo> held, Prediction prediction, String refusal,
+                               Optional<Instant> earliestDeadline, Duration took) {
+            this(held, prediction, refusal, earliestDeadline, took, Optional.empty());
+        }
+
+        ReservationDone launchingAheadInto(String queue) {
+            return new ReservationDone(held, prediction, refusal, earliestDeadline, took, Optional.of(queue));
+        }
     }
 
     /** The reservation's queue: present once it can start applications. */

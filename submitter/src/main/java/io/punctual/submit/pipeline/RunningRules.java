@@ -11,8 +11,9 @@ import java.util.Optional;
 /**
  * What a report of a live application changes: a new YARN state is told; an application stuck in ACCEPTED on a queue
  * with zero resources (the Hadoop 3.3.x reservation-queue fault) is killed; a large deadline violator is killed
- * (Justice's rule); the deadline passing is told once; shortly before its reservation ends, one still in the
- * reservation's queue is moved out of it, so that it finishes, late, and is learnt from instead of YARN killing it.
+ * (Justice's rule); the deadline passing is told once; one launched ahead of its reservation's queue is moved into it
+ * once the queue runs; shortly before its reservation ends, one still in the reservation's queue is moved out of it,
+ * so that it finishes, late, and is learnt from instead of YARN killing it.
  */
 final class RunningRules {
 
@@ -46,6 +47,8 @@ final class RunningRules {
         boolean leave = !before.leaveAsked() && leavesNow(state, report, now);
         if (leave) {
             actions.add(new Action.LeaveReservation(report.id(), state.holdEnds().orElseThrow()));
+        } else if (!before.leaveAsked() && entersNow(state, report, now)) {
+            actions.add(new Action.EnterReservation(report.id(), state.reservation().orElseThrow()));
         }
         var watch = new SubmissionState.Watch(Optional.of(report.state()), acceptedSince, 0,
                 before.deadlineTold() || tell, before.leaveAsked() || leave);
@@ -60,6 +63,16 @@ final class RunningRules {
         boolean inReservation = state.reservation().map(r -> r.queueName().equals(report.queue())).orElse(false);
         return inReservation && state.holdEnds()
                 .map(ends -> !now.isBefore(ends.minus(SubmissionMachine.LEAVE_BEFORE_END))).orElse(false);
+    }
+
+    /**
+     * Whether an application launched ahead of its reservation is still outside the reservation's queue, with time
+     * left in the hold: it is moved in as soon as the queue runs.
+     */
+    private static boolean entersNow(SubmissionState.Running state, AppReport report, Instant now) {
+        boolean outside = state.reservation().map(r -> !r.queueName().equals(report.queue())).orElse(false);
+        return outside && !report.state().isFinal() && state.holdEnds()
+                .map(ends -> now.isBefore(ends.minus(SubmissionMachine.LEAVE_BEFORE_END))).orElse(true);
     }
 
     private static Optional<String> stuck(AppReport report, Optional<Instant> acceptedSince, Instant now) {

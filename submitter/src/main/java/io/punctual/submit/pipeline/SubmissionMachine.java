@@ -187,10 +187,20 @@ public final class SubmissionMachine {
         done.prediction().refusedBy().ifPresent(who -> actions.add(new Action.Tell(new SubmissionEvent.Note(
                 "YARN placed this reservation although it was expected to refuse it (" + who
                         + "): the two views of the plan disagree"))));
-        actions.add(new Action.CheckQueue(held.id()));
         Instant opens = held.start().filter(now::isBefore).orElse(now);
-        return new Step(new SubmissionState.Reserved(state.submission(), state.sizing().opensAt(opens), held, now),
-                actions);
+        Sizing sizing = state.sizing().opensAt(opens);
+        if (done.aheadQueue().isPresent() && !opens.isAfter(now.plus(PLAN_FOLLOWER_STEP))) {
+            // The queue opens at the plan follower's next step; the launch, which takes longer, need not wait for it.
+            String queue = done.aheadQueue().get();
+            actions.add(new Action.Tell(new SubmissionEvent.Note("launched at once in queue " + queue + ": it enters"
+                    + " its reservation's queue " + held.id().queueName() + " as soon as YARN's plan follower opens"
+                    + " it")));
+            actions.add(new Action.Launch(sizing, queue));
+            return new Step(new SubmissionState.Launching(state.submission(), sizing, Optional.of(held.id()), queue,
+                    held.end()), actions);
+        }
+        actions.add(new Action.CheckQueue(held.id()));
+        return new Step(new SubmissionState.Reserved(state.submission(), sizing, held, now), actions);
     }
 
     private Step reserved(SubmissionState.Reserved state, Observation observation, Instant now) {

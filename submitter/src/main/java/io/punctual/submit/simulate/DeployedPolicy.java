@@ -272,6 +272,16 @@ final class DeployedPolicy implements Policy {
         }
         SimulatedRuns.nextLook(state, clock.instant(), expiryKills)
                 .ifPresent(at -> cluster.wakeAt(job, SimTime.seconds(at)));
+        if (state instanceof SubmissionState.Running running && outside(running)) {
+            cluster.wakeAt(job, SimTime.seconds(SimulatedRuns.entryLook(running, clock.instant())));
+        }
+    }
+
+    /** Whether a run launched ahead of its reservation's queue has not entered it yet. */
+    private boolean outside(SubmissionState.Running running) {
+        return running.reservation().isPresent() && yarn.application(running.app())
+                .filter(report -> !report.state().isFinal())
+                .map(report -> !report.queue().equals(running.reservation().get().queueName())).orElse(false);
     }
 
     private void ended(Cluster cluster, JobView job, SubmissionOutcome outcome) {

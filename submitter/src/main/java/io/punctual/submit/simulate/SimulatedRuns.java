@@ -53,6 +53,15 @@ final class SimulatedRuns {
         return Optional.empty();
     }
 
+    /**
+     * When a run launched ahead of its reservation's queue is next reported, so that it enters the queue: the plan
+     * follower's step at or after the reservation opens, as for a submission waiting in {@code Reserved}.
+     */
+    static Instant entryLook(SubmissionState.Running running, Instant now) {
+        Instant opens = running.sizing().opensAt().filter(now::isBefore).orElse(now);
+        return nextStep(opens.equals(now) ? now.plus(FOLLOWER_STEP) : opens);
+    }
+
     private static Instant nextStep(Instant at) {
         long seconds = at.getEpochSecond() + (at.getNano() > 0 ? 1 : 0);
         return Instant.ofEpochSecond(seconds);
