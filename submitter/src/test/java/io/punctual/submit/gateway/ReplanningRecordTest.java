@@ -69,6 +69,29 @@ class ReplanningRecordTest {
     }
 
     @Test
+    void aBatchLaunchedAheadOfItsReservationsQueueRecordsTheReservationSoRecoveryKeepsIt() throws Exception {
+        BatchRecord sized = BatchRuns.withSizing(BatchRecord.recorded(8, "analytics", "gw-8", null, "daily", null,
+                SubmitArguments.parse(List.of("app.jar")), "analytics/daily", T0.toEpochMilli(),
+                T0.plusSeconds(100).toEpochMilli(), "sla", false).toBuilder(), sizing).build();
+        var launching = new SubmissionState.Launching(BatchRuns.submission(sized, WORK), sizing.opensAt(
+                T0.plusSeconds(1)), Optional.of(new ReservationId("reservation_1_0008")), "team-analytics",
+                Optional.of(T0.plusSeconds(80)));
+
+        BatchRecord written = BatchStates.write(sized, launching, T0.toEpochMilli()).build();
+        BatchRecord read = StoredJson.MAPPER.readValue(StoredJson.bytes(written), BatchRecord.class);
+
+        assertThat(read.reservationId()).isEqualTo("reservation_1_0008");
+        assertThat(read.reservationStartMs()).isEqualTo(T0.plusSeconds(1).toEpochMilli());
+        assertThat(read.reservationEndMs()).isEqualTo(T0.plusSeconds(80).toEpochMilli());
+        assertThat(read.verdict()).isEqualTo("admitted");
+        assertThat(BatchStates.of(read, WORK)).isInstanceOfSatisfying(SubmissionState.Launching.class, back -> {
+            assertThat(back.reservation()).contains(new ReservationId("reservation_1_0008"));
+            assertThat(back.queue()).isEqualTo("team-analytics");
+            assertThat(back.holdEnds()).contains(T0.plusSeconds(80));
+        });
+    }
+
+    @Test
     void aRunNothingHappenedToKeepsNoRecordAndItsBatchShowsNone() {
         BatchRecord written = BatchStates.write(launched, running(Replanning.launched(sizing), T0.plusSeconds(80)),
                 T0.plusSeconds(21).toEpochMilli()).build();

@@ -13,7 +13,9 @@ import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.AppId;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.AppState;
+import io.punctual.yarn.AllocationStep;
 import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -112,6 +114,49 @@ class SubmissionMachineTest {
         assertThat(outcome.metDeadline()).isFalse();
         assertThat(finished.actions()).contains(new Action.Release(RESERVATION))
                 .anyMatch(a -> a instanceof Action.Learn);
+    }
+
+    private Observation.ReservationDone heldFrom(Instant start, Optional<String> aheadQueue) {
+        var held = new ReservationInfo(RESERVATION, "punctual", "", start, HOLD_ENDS,
+                List.of(new AllocationStep(start, HOLD_ENDS, sizing.shapes().total())));
+        return new Observation.ReservationDone(Optional.of(held), Prediction.plannerOnly(true), "", Optional.empty(),
+                Duration.ZERO, aheadQueue);
+    }
+
+    @Test
+    void aReservationOpeningAtTheFollowersNextStepIsLaunchedAtOnceAndOneOpeningLaterWaitsForItsQueue() {
+        var sized = new SubmissionState.Sized(submission, sizing, 0, Optional.empty());
+
+        var soon = machine.next(sized, heldFrom(T0.plusSeconds(1), Optional.of("adhoc")), T0);
+        var later = machine.next(sized, heldFrom(T0.plusSeconds(60), Optional.of("adhoc")), T0);
+        var nowhereAhead = machine.next(sized, heldFrom(T0.plusSeconds(1), Optional.empty()), T0);
+
+        assertThat(soon.state()).isEqualTo(new SubmissionState.Launching(submission, sizing.opensAt(T0.plusSeconds(1)),
+                Optional.of(RESERVATION), "adhoc", Optional.of(HOLD_ENDS)));
+        assertThat(soon.actions()).contains(new Action.Launch(sizing.opensAt(T0.plusSeconds(1)), "adhoc"))
+                .noneMatch(a -> a instanceof Action.CheckQueue);
+        assertThat(later.state()).isInstanceOf(SubmissionState.Reserved.class);
+        assertThat(later.actions()).contains(new Action.CheckQueue(RESERVATION))
+                .noneMatch(a -> a instanceof Action.Launch);
+        assertThat(nowhereAhead.state()).isInstanceOf(SubmissionState.Reserved.class);
+    }
+
+    @Test
+    void aRunLaunchedAheadEntersItsReservationsQueueUntilItIsThereButNotAsItsHoldEnds() {
+        var outside = new AppReport(APP, "j", "u", "adhoc", AppState.RUNNING, "YARN/RUNNING", Set.of(), T0,
+                Optional.empty(), 0.1f, "", Optional.empty());
+
+        var first = machine.next(running(), seen(outside), T0.plusSeconds(5));
+        var stillOutside = machine.next(first.state(), seen(outside), T0.plusSeconds(7));
+        var inside = machine.next(stillOutside.state(), seen(report(AppState.RUNNING, "")), T0.plusSeconds(9));
+        var ending = machine.next(running(), seen(outside), HOLD_ENDS.minus(SubmissionMachine.LEAVE_BEFORE_END));
+
+        assertThat(first.actions()).containsOnlyOnce(new Action.EnterReservation(APP, RESERVATION));
+        assertThat(stillOutside.actions()).as("until the queue runs").contains(
+                new Action.EnterReservation(APP, RESERVATION));
+        assertThat(inside.actions()).noneMatch(a -> a instanceof Action.EnterReservation);
+        assertThat(ending.actions()).noneMatch(a -> a instanceof Action.EnterReservation
+                || a instanceof Action.LeaveReservation);
     }
 
     @Test
