@@ -133,8 +133,9 @@ public final class Conductor {
             return Optional.of(new Observation.SizingDone(decision, queues.bestEffort().apply(submission),
                     size.completeBy()));
         } else if (action instanceof Action.Reserve reserve) {
-            return Optional.of(pipeline.reserveOnce(reserve.completeBy().map(submission::completingBy)
-                    .orElse(submission), reserve.sizing()).launchingAheadInto(queues.late().apply(submission)));
+            Observation.ReservationDone done = pipeline.reserveOnce(reserve.completeBy().map(submission::completingBy)
+                    .orElse(submission), reserve.sizing());
+            return Optional.of(done.held().isEmpty() ? done : done.launchingAheadInto(queues.late().apply(submission)));
         } else if (action instanceof Action.CheckQueue check) {
             return Optional.of(checkQueue(submission, check));
         } else if (action instanceof Action.Launch launch) {
