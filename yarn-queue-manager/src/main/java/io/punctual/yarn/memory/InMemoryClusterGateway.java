@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -242,28 +243,26 @@ public final class InMemoryClusterGateway implements ClusterGateway {
     @Override
     public synchronized String leaveReservation(AppId id, String target) {
         answer();
-        AppReport report = applications.report(id, clock.instant())
-                .orElseThrow(() -> GatewayException.cannotMoveUnknown(id, target));
-        if (report.state().isFinal() || report.queue().equals(target)) {
-            return report.queue();
-        }
-        if (queues.leaf(target).isEmpty()) {
-            throw new GatewayException("could not move application " + id + " into queue " + target + ": YARN said "
-                    + YarnMessages.noSuchQueue(target));
-        }
-        applications.move(id, target);
-        touched(true);
-        return target;
+        return move(id, target, () -> {
+            if (queues.leaf(target).isEmpty()) {
+                throw new GatewayException("could not move application " + id + " into queue " + target
+                        + ": YARN said " + YarnMessages.noSuchQueue(target));
+            }
+            return true;
+        });
     }
 
     @Override
     public synchronized String enterReservation(AppId id, String planQueue, ReservationId reservation) {
         answer();
-        String target = reservation.queueName();
+        return move(id, reservation.queueName(), () -> reservationQueue(planQueue, reservation).isPresent());
+    }
+
+    /** Moves a live application into {@code target} once {@code ready} says so; returns the queue it is in after. */
+    private String move(AppId id, String target, BooleanSupplier ready) {
         AppReport report = applications.report(id, clock.instant())
                 .orElseThrow(() -> GatewayException.cannotMoveUnknown(id, target));
-        if (report.state().isFinal() || report.queue().equals(target)
-                || reservationQueue(planQueue, reservation).isEmpty()) {
+        if (report.state().isFinal() || report.queue().equals(target) || !ready.getAsBoolean()) {
             return report.queue();
         }
         applications.move(id, target);
