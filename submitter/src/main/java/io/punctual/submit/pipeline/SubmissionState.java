@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * Where one submission stands. A value: the CLI keeps it in memory, the gateway records it; {@link SubmissionMachine}
- * alone moves it on. Received → sized (→ queued → sized …) → reserved → launching → running → ended (met, missed, failed, killed or
- * rejected, with the lesson learnt).
+ * alone moves it on. Received → sized (→ queued → sized …) → launching → running → ended (met, missed, failed, killed or
+ * rejected, with the lesson learnt); a reservation the plan opens later than the follower's next step passes through
+ * reserved until its queue runs, and one that opens at that step is launched at once and entered once its queue runs.
  */
 public sealed interface SubmissionState {
 
