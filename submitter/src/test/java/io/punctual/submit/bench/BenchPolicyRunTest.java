@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.submit.bench.Arrivals.Arrival;
 import io.punctual.submit.launch.LaunchRequest;
-import io.punctual.yarn.AppId;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -126,10 +125,10 @@ class BenchPolicyRunTest {
             // one executor and the master, held from the allocation's start to the job's end
             assertThat(r.reservedCpuSeconds()).isPositive().isLessThanOrEqualTo(2 * 240.0);
         });
-        // Launched at once in the site's best-effort queue, each entered its reservation's queue when that opened.
+        // Launched at once in the site's best-effort queue, to enter its reservation's queue at the gateway's next
+        // report once that opens. At this cluster's 50x pace a run can end before that report, so where it ended is
+        // not asserted here (SubmissionPathsTest and SparkInReservationIT do).
         assertThat(launched("")).hasSize(2).allSatisfy(r -> assertThat(option(r, "--queue")).contains("adhoc"));
-        assertThat(punctuals).allSatisfy(r -> assertThat(bench.cluster.application(new AppId(r.appId()))
-                .orElseThrow().queue()).isEqualTo(r.reservationId()));
         assertThat(noReserve).allSatisfy(r -> assertThat(r.reservationId()).isNull());
         assertThat(launched(".noreserve")).hasSize(2).allSatisfy(r -> {
             assertThat(option(r, "--queue").orElseThrow()).doesNotStartWith("reservation_");
