@@ -166,6 +166,7 @@ public final class Conductor {
             pipeline.release(release.reservation());
         } else if (action instanceof Action.Learn learn) {
             progress.remove(learn.finished().app());
+            entryRefused.remove(learn.finished().app());
             stopSubmitter(learn.finished().app());
             pipeline.learnFrom(learn.finished());
         } else if (action instanceof Action.Tell tell) {

@@ -70,8 +70,7 @@ final class RunningRules {
      * left in the hold: it is moved in as soon as the queue runs.
      */
     private static boolean entersNow(SubmissionState.Running state, AppReport report, Instant now) {
-        boolean outside = state.reservation().map(r -> !r.queueName().equals(report.queue())).orElse(false);
-        return outside && !report.state().isFinal() && state.holdEnds()
+        return state.outsideReservation(report.queue()) && !report.state().isFinal() && state.holdEnds()
                 .map(ends -> now.isBefore(ends.minus(SubmissionMachine.LEAVE_BEFORE_END))).orElse(true);
     }
 

@@ -94,6 +94,11 @@ public sealed interface SubmissionState {
         Running replanned(Replanning next, Optional<Instant> holdEnd) {
             return new Running(submission, sizing, reservation, app, watch, holdEnd, next);
         }
+
+        /** Whether the application, reported in {@code queue}, is outside the reservation it has (launched ahead). */
+        public boolean outsideReservation(String queue) {
+            return reservation.map(r -> !r.queueName().equals(queue)).orElse(false);
+        }
     }
 
     /** Over, for good: what happened, with the reservation released and the outcome learnt from. */

@@ -279,9 +279,8 @@ final class DeployedPolicy implements Policy {
 
     /** Whether a run launched ahead of its reservation's queue has not entered it yet. */
     private boolean outside(SubmissionState.Running running) {
-        return running.reservation().isPresent() && yarn.application(running.app())
-                .filter(report -> !report.state().isFinal())
-                .map(report -> !report.queue().equals(running.reservation().get().queueName())).orElse(false);
+        return yarn.application(running.app()).filter(report -> !report.state().isFinal())
+                .map(report -> running.outsideReservation(report.queue())).orElse(false);
     }
 
     private void ended(Cluster cluster, JobView job, SubmissionOutcome outcome) {

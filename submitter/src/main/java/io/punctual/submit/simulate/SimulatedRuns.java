@@ -35,8 +35,7 @@ final class SimulatedRuns {
      */
     static Optional<Instant> nextLook(SubmissionState state, Instant now, boolean expiryKills) {
         if (state instanceof SubmissionState.Reserved reserved) {
-            Instant opens = reserved.reservation().start().filter(now::isBefore).orElse(now);
-            return Optional.of(nextStep(opens.equals(now) ? now.plus(FOLLOWER_STEP) : opens));
+            return Optional.of(queueOpens(reserved.reservation().start(), now));
         }
         if (state instanceof SubmissionState.Sized sized) {
             return sized.retryAt();
@@ -58,7 +57,12 @@ final class SimulatedRuns {
      * follower's step at or after the reservation opens, as for a submission waiting in {@code Reserved}.
      */
     static Instant entryLook(SubmissionState.Running running, Instant now) {
-        Instant opens = running.sizing().opensAt().filter(now::isBefore).orElse(now);
+        return queueOpens(running.sizing().opensAt(), now);
+    }
+
+    /** The follower's step that opens the queue of a reservation starting at {@code start}: never now, at the soonest. */
+    private static Instant queueOpens(Optional<Instant> start, Instant now) {
+        Instant opens = start.filter(now::isBefore).orElse(now);
         return nextStep(opens.equals(now) ? now.plus(FOLLOWER_STEP) : opens);
     }
 
