@@ -11,12 +11,13 @@ import java.util.Optional;
  *
  * @param state   Livy's state: {@code starting}, {@code running}, {@code success}, {@code dead}, {@code killed}…
  * @param verdict {@code admitted} or {@code rejected} once Punctual decided, else empty
+ * @param replans the changes its {@code replanning} lists (0 without any)
  */
 public record BatchView(int id, String state, Optional<String> stateDetail, Optional<String> appId,
                         Optional<String> verdict, Optional<String> reason, Optional<String> reservationId,
                         Optional<Instant> reservationStart, Optional<Instant> reservationEnd,
                         Optional<Integer> executors, Optional<Instant> predictedFinish, Optional<Instant> submittedAt,
-                        Optional<Instant> finishedAt, List<String> log) {
+                        Optional<Instant> finishedAt, int replans, List<String> log) {
 
     public BatchView {
         log = List.copyOf(log);
@@ -29,7 +30,8 @@ public record BatchView(int id, String state, Optional<String> stateDetail, Opti
                 text(node, "appId"), text(node.path("admission"), "verdict"), text(node.path("admission"), "reason"),
                 text(node, "reservationId"), instant(node, "reservationStart"), instant(node, "reservationEnd"),
                 node.path("executors").isNumber() ? Optional.of(node.get("executors").asInt()) : Optional.empty(),
-                instant(node, "predictedFinish"), instant(node, "submittedAt"), instant(node, "finishedAt"), log);
+                instant(node, "predictedFinish"), instant(node, "submittedAt"), instant(node, "finishedAt"),
+                node.path("replanning").path("changes").size(), log);
     }
 
     /** Livy's final states. */

@@ -22,7 +22,7 @@ public final class BenchRows {
     public static BenchRow refused(Job j, String reason) {
         return new BenchRow(j.policy(), j.job(), null, j.arrival().toString(), j.deadline().toString(), false, reason,
                 null, false, null, null, j.oracleExecutorSeconds().orElse(null), null, null, j.week(), j.factor(),
-                null, null);
+                null, null, null);
     }
 
     /**
@@ -39,7 +39,8 @@ public final class BenchRows {
                 cost.map(AppCost::executors).orElse(null), cost.map(AppCost::executorSeconds).orElse(null),
                 j.oracleExecutorSeconds().orElse(null), batch.predictedFinish().map(Instant::toString).orElse(null),
                 cost.map(c -> c.eventLog().toString()).orElse(null), j.week(), j.factor(),
-                batch.reservationId().orElse(null), reserved(batch, cores).orElse(null));
+                batch.reservationId().orElse(null), reserved(batch, cores).orElse(null),
+                Policy.of(j.policy()).asksPunctual() && batch.appId().isPresent() ? batch.replans() : null);
     }
 
     /** Vcores the batch's reservation held: its executors and master, from allocation start to release. */

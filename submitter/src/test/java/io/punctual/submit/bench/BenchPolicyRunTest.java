@@ -124,6 +124,7 @@ class BenchPolicyRunTest {
             assertThat(r.reservationId()).startsWith("reservation_");
             // one executor and the master, held from the allocation's start to the job's end
             assertThat(r.reservedCpuSeconds()).isPositive().isLessThanOrEqualTo(2 * 240.0);
+            assertThat(r.replans()).as("re-planning is off on this gateway: counted, and none").isZero();
         });
         // Launched at once in the site's best-effort queue, to enter its reservation's queue at the gateway's next
         // report once that opens. At this cluster's 50x pace a run can end before that report, so where it ended is
@@ -135,6 +136,8 @@ class BenchPolicyRunTest {
             assertThat(Integer.parseInt(option(r, "--num-executors").orElseThrow())).isPositive();
         });
         assertThat(statics.stream().filter(r -> r.reservationId() != null)).isEmpty();
+        assertThat(statics).as("a policy that does not ask Punctual is never re-planned")
+                .allSatisfy(r -> assertThat(r.replans()).isNull());
         assertThat(report.rows()).hasSize(8);
     }
 

@@ -117,18 +117,18 @@ class ReportCheckTest {
     private static BenchRow withSeconds(BenchRow r, Double seconds) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), seconds, r.oracleExecutorSeconds(), r.predictedFinish(),
-                r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
+                r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
     }
 
     private static BenchRow withMet(BenchRow r, boolean met) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), met, r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(), r.predictedFinish(),
-                r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
+                r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
     }
 
     private static BenchRow withLog(BenchRow r, String log) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
+                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
     }
 }

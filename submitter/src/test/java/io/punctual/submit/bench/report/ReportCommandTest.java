@@ -77,7 +77,7 @@ class ReportCommandTest {
     static BenchRow week(BenchRow r, int week) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), r.eventLog(), week, r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
+                r.predictedFinish(), r.eventLog(), week, r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
     }
 
     @Test
@@ -121,7 +121,7 @@ class ReportCommandTest {
             rows.set(1, new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), "next tuesday", r.admitted(),
                     r.reason(), r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(),
                     r.oracleExecutorSeconds(), r.predictedFinish(), r.eventLog(), r.week(), r.deadlineFactor(),
-                    r.reservationId(), r.reservedCpuSeconds()));
+                    r.reservationId(), r.reservedCpuSeconds(), r.replans()));
             return rows;
         });
         assertThat(run("bad-time")).isEqualTo(1);
@@ -161,7 +161,7 @@ class ReportCommandTest {
     static BenchRow reserved(BenchRow r, double vcoreSeconds) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), vcoreSeconds);
+                r.predictedFinish(), r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), vcoreSeconds, r.replans());
     }
 
     @Test
@@ -181,7 +181,7 @@ class ReportCommandTest {
     static BenchRow withLog(BenchRow r, String log) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds());
+                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
     }
 
     /**

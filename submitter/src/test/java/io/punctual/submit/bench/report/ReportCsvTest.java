@@ -26,10 +26,10 @@ class ReportCsvTest {
         return List.of(
                 new BenchRow("static", HOSTILE_JOB, "", "2025-01-06T09:00:00Z", "2025-01-06T09:10:00Z", true,
                         HOSTILE_REASON, "2025-01-06T09:09:00.250Z", false, 4, 12345678.9, 0.1, null,
-                        "/tmp/logs/app 1,x", 3, 1.5, null, null),
+                        "/tmp/logs/app 1,x", 3, 1.5, null, null, null),
                 new BenchRow("punctual", "  leading and trailing spaces  ", null, "2025-01-06T09:00:00Z",
                         "2025-01-06T09:10:00Z", false, "wörd ✓; €", null, false, null, null, null, null, null, 1, 2,
-                        "reservation_1_0001", 7200.0));
+                        "reservation_1_0001", 7200.0, 2));
     }
 
     @Test
@@ -61,12 +61,12 @@ class ReportCsvTest {
         String text = out.toString();
         assertThat(text).startsWith("policy,job,appId,arrival,deadline,admitted,reason,finishedAt,metDeadline,"
                 + "executors,executorSeconds,oracleExecutorSeconds,predictedFinish,eventLog,week,deadlineFactor,"
-                + "reservationId,reservedCpuSeconds\r\n");
+                + "reservationId,reservedCpuSeconds,replans\r\n");
         // quotes doubled inside a quoted field; an empty text quoted, a null left empty; no E notation
         assertThat(text).contains("static,\"tpcds/q\"\"1\"\", <b>\"\"bold\"\"</b>\nsecond line\",\"\",");
-        assertThat(text).contains(",12345678.9,0.1,,\"/tmp/logs/app 1,x\",3,1.5,,\r\n");
+        assertThat(text).contains(",12345678.9,0.1,,\"/tmp/logs/app 1,x\",3,1.5,,,\r\n");
         assertThat(text).contains("punctual,\"  leading and trailing spaces  \",,");
-        assertThat(text).endsWith(",1,2.0,reservation_1_0001,7200.0\r\n");
+        assertThat(text).endsWith(",1,2.0,reservation_1_0001,7200.0,2\r\n");
     }
 
     private static List<Map<String, String>> read(String csv) throws Exception {

@@ -37,7 +37,7 @@ class ReportPageTest {
     static void withHostileRow(Path dir) throws Exception {
         ReportFixture.rewrite(dir, rows -> {
             rows.add(new BenchRow("punctual", HOSTILE_JOB, null, ReportFixture.at(1300), ReportFixture.at(1500), false,
-                    HOSTILE_REASON, null, false, null, null, null, null, null, 1, 1.0, null, null));
+                    HOSTILE_REASON, null, false, null, null, null, null, null, 1, 1.0, null, null, null));
             return rows;
         });
     }
