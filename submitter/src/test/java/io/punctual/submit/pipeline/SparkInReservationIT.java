@@ -212,11 +212,11 @@ class SparkInReservationIT {
 
     @Test
     void aRunThatOutlivesItsReservationLeavesItAndSucceedsLateInsteadOfBeingKilled() throws IOException {
-        // Two 100-second tasks against a 75-second deadline: a first-time job (a key of its own: the work directory
+        // Two 60-second tasks against a 50-second deadline: a first-time job (a key of its own: the work directory
         // keeps history between runs) holds its window, so its reservation ends while it runs.
-        Submission s = submission("io.punctual.workloads.SyntheticStages", "1", "2", "100000");
+        Submission s = submission("io.punctual.workloads.SyntheticStages", "1", "2", "60000");
         Submission outlives = new Submission(s.id(), s.args(), new JobKey("it", "outlives-" + s.id()), s.submittedAt(),
-                s.submittedAt().plusSeconds(75), s.planQueue(), s.workingDir());
+                s.submittedAt().plusSeconds(50), s.planQueue(), s.workingDir());
         List<SubmissionEvent> events = new CopyOnWriteArrayList<>();
 
         SubmissionOutcome outcome = pipeline(events::add).run(outlives);
