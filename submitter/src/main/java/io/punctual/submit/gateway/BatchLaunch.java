@@ -249,6 +249,13 @@ final class BatchLaunch {
     private Conductor conductor(int id) {
         return conductors.computeIfAbsent(id, k -> {
             BatchRecord batch = stored(id);
+            // The queue a run launched ahead starts in is made before the batch reserves (see Gateway.placeQueues);
+            // if YARN cannot make it now, the conductor asks again when it needs it.
+            try {
+                teamQueue(batch);
+            } catch (RuntimeException e) {
+                LOG.debug("team queue for batch {} not made yet: {}", id, e.getMessage());
+            }
             return pipeline(batch).conductor(s -> batch.bestEffort() ? Optional.of(bestEffortQueue(batch))
                     : Optional.empty(), s -> teamQueue(batch), took -> metrics.sized(took.toNanos()));
         });

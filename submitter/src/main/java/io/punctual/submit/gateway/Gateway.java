@@ -142,6 +142,9 @@ public final class Gateway implements AutoCloseable {
 
     /** BoPF classes for the teams' latency-sensitive groups, and the Hard groups' next bursts reserved. */
     private static void placeQueues(Setup setup, QueueSetup queues) {
+        // The teams' queues first, before anything reserves: on Hadoop 3.3 a change to the queue tree can drop the
+        // reservation queues that exist at that moment (a run launched ahead would then never enter its own).
+        setup.config().current().teams().values().forEach(queues::teamQueue);
         var now = setup.clock().instant();
         String planQueue = setup.config().current().site().cluster().planQueue();
         queues.admit(setup.config().current(), setup.cluster().snapshot().planCapacity(planQueue),
