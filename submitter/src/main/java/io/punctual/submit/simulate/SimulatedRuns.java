@@ -60,7 +60,9 @@ final class SimulatedRuns {
         return queueOpens(running.sizing().opensAt(), now);
     }
 
-    /** The follower's step that opens the queue of a reservation starting at {@code start}: never now, at the soonest. */
+    /**
+     * The follower's step that opens the queue of a reservation starting at {@code start}: never now, at the soonest.
+     */
     private static Instant queueOpens(Optional<Instant> start, Instant now) {
         Instant opens = start.filter(now::isBefore).orElse(now);
         return nextStep(opens.equals(now) ? now.plus(FOLLOWER_STEP) : opens);

@@ -88,8 +88,9 @@ class ReportCheckTest {
         Files.delete(dir.resolve("logs").resolve("static-puma-grep"));
         Path elsewhere = Files.createDirectories(work.resolve("bench-home"));
         Files.copy(dir.resolve("logs").resolve("static-tpcds-q3"), elsewhere.resolve("static-tpcds-q3"));
+        String moved = elsewhere.resolve("static-tpcds-q3").toString();
         ReportFixture.rewrite(dir, rows -> rows.stream().map(r -> r.job().equals("tpcds/q3") && r.policy()
-                .equals("static") ? withLog(r, elsewhere.resolve("static-tpcds-q3").toString()) : r).toList());
+                .equals("static") ? ReportCommandTest.withLog(r, moved) : r).toList());
 
         assertThat(verify(dir)).isOne();
         assertThat(out.toString()).contains("static puma/grep: event log " + dir.resolve("logs/static-puma-grep")
@@ -124,11 +125,5 @@ class ReportCheckTest {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), met, r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(), r.predictedFinish(),
                 r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
-    }
-
-    private static BenchRow withLog(BenchRow r, String log) {
-        return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
-                r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
     }
 }

@@ -77,7 +77,8 @@ class ReportCommandTest {
     static BenchRow week(BenchRow r, int week) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), r.eventLog(), week, r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
+                r.predictedFinish(), r.eventLog(), week, r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(),
+                r.replans());
     }
 
     @Test
@@ -161,7 +162,8 @@ class ReportCommandTest {
     static BenchRow reserved(BenchRow r, double vcoreSeconds) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), vcoreSeconds, r.replans());
+                r.predictedFinish(), r.eventLog(), r.week(), r.deadlineFactor(), r.reservationId(), vcoreSeconds,
+                r.replans());
     }
 
     @Test
@@ -181,7 +183,8 @@ class ReportCommandTest {
     static BenchRow withLog(BenchRow r, String log) {
         return new BenchRow(r.policy(), r.job(), r.appId(), r.arrival(), r.deadline(), r.admitted(), r.reason(),
                 r.finishedAt(), r.metDeadline(), r.executors(), r.executorSeconds(), r.oracleExecutorSeconds(),
-                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(), r.replans());
+                r.predictedFinish(), log, r.week(), r.deadlineFactor(), r.reservationId(), r.reservedCpuSeconds(),
+                r.replans());
     }
 
     /**

@@ -53,7 +53,8 @@ final class ReportFixture {
         rows.add(row("punctual", "tpcds/q3", 1100, 1400, 1390.0, true, null, 1, 960.0, 900.0, 1350.0, 2, "R2"));
         log(dir, "punctual-tpcds-q3", 1100, 1390, new Executor("1", 4, 1150, 1390L));
         rows.add(new BenchRow("punctual", "puma/grep", null, at(1200), at(1900), false,
-                "needs 9 executors; the cap is 4", null, false, null, null, 500.0, null, null, 1, 2.0, null, null, null));
+                "needs 9 executors; the cap is 4", null, false, null, null, 500.0, null, null, 1, 2.0, null, null,
+                null));
         rows.add(row("punctual", "puma/kmeans", 1000, 1800, 1300.0, false, "executor lost", 1, 300.0, 200.0, 1200.0,
                 1, null));
         log(dir, "punctual-puma-kmeans", 1000, 1300, new Executor("1", 1, 1000, 1300L));
