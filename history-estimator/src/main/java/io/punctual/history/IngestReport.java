@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.Optional;
+import io.punctual.history.run.RunId;
 
 /** What one {@code punctual history ingest} did, one outcome per log found or location that failed. */
 public record IngestReport(String target, List<Outcome> outcomes) {

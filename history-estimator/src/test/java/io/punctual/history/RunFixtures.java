@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import io.punctual.history.run.RunId;
 
 /** Hand-made runs for model tests: one job, its stages, driver time before and after it. */
 public final class RunFixtures {

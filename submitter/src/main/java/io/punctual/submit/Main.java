@@ -1,9 +1,8 @@
 package io.punctual.submit;
 
-import io.punctual.submit.request.InvalidRequest;
-import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.BatchesCommand;
 import io.punctual.submit.cli.BenchCommand;
+import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.cli.ClusterCommand;
 import io.punctual.submit.cli.Command;
 import io.punctual.submit.cli.ConfigCheckCommand;
@@ -19,6 +18,9 @@ import io.punctual.submit.cli.SimulateCommand;
 import io.punctual.submit.cli.SizingCommand;
 import io.punctual.submit.cli.SubmitCommand;
 import io.punctual.submit.cli.Version;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
+import io.punctual.submit.request.InvalidRequest;
 import io.punctual.yarn.GatewayException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

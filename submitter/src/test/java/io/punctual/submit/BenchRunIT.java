@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.submit.bench.BenchRow;
 import io.punctual.submit.cli.CliContext;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

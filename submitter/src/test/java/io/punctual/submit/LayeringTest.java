@@ -2,6 +2,7 @@ package io.punctual.submit;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -23,7 +24,7 @@ class LayeringTest {
     @Test
     void packagesDependDownwardOnly() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("Home").definedBy(belongToAnyOf(PunctualHome.class, Install.class))
+                .layer("Home").definedBy("io.punctual.submit.home..")
                 .layer("Request").definedBy("io.punctual.submit.request..")
                 .layer("Config").definedBy("io.punctual.submit.config..")
                 .layer("Launch").definedBy("io.punctual.submit.launch..")
@@ -48,5 +49,11 @@ class LayeringTest {
                 .whereLayer("Request").mayOnlyBeAccessedByLayers("Config", "Launch", "Learn", "Pipeline", "Assembly",
                         "Simulate", "Gateway", "Bench", "Cli", "Main")
                 .check(MAIN);
+    }
+
+    /** Layers are checked class by class; no two packages may still import each other, not even sideways. */
+    @Test
+    void noPackageCycle() {
+        slices().matching("io.punctual.(**)").should().beFreeOfCycles().check(MAIN);
     }
 }

@@ -3,6 +3,8 @@ package io.punctual.submit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.submit.cli.CliContext;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

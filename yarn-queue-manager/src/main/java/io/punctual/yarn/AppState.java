@@ -2,7 +2,8 @@ package io.punctual.yarn;
 
 /**
  * Punctual's view of where a YARN application is. YARN reports two fields, the application state and the final
- * status its ApplicationMaster declared; {@link YarnStates#of} maps every pair of them onto this one value.
+ * status its ApplicationMaster declared; {@link io.punctual.yarn.hadoop.YarnStates#of} maps every pair of them onto
+ * this one value.
  */
 public enum AppState {
     /** Known to the ResourceManager but not yet accepted by the scheduler. */

@@ -7,9 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.apache.hadoop.yarn.api.records.ReservationAllocationState;
-import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.ResourceAllocationRequest;
 import org.junit.jupiter.api.Test;
 
 class ReservationInfoTest {
@@ -68,22 +65,5 @@ class ReservationInfoTest {
         assertThat(info.recurrence()).isEmpty();
         assertThat(info.occurrences(PERIOD_START.plusSeconds(30), PERIOD_START.plusSeconds(90))).containsExactly(step);
         assertThat(info.occurrences(PERIOD_START.plusSeconds(60), PERIOD_START.plusSeconds(90))).isEmpty();
-    }
-
-    @Test
-    void theRecurrenceComesBackFromYarnsExpression() {
-        var spec = new ReservationSpec("sla", "lq", PERIOD_START, PERIOD_START.plusSeconds(10),
-                ReservationSpec.Combine.ALL, List.of(StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(5))),
-                Optional.of(Duration.ofSeconds(30)));
-        var state = ReservationAllocationState.newInstance(PERIOD_START.toEpochMilli(), "alice",
-                List.of(ResourceAllocationRequest.newInstance(1_000, 6_000, Resource.newInstance(2048, 2))),
-                org.apache.hadoop.yarn.api.records.ReservationId.newInstance(1700000000000L, 1),
-                ReservationTranslation.toYarn(spec));
-
-        assertThat(ReservationTranslation.fromYarn(state).recurrence()).contains(Duration.ofSeconds(30));
-        assertThat(ReservationTranslation.recurrence("0")).isEmpty();
-        assertThat(ReservationTranslation.recurrence("")).isEmpty();
-        assertThat(ReservationTranslation.recurrence(null)).isEmpty();
-        assertThat(ReservationTranslation.recurrence("* * * * *")).isEmpty();
     }
 }

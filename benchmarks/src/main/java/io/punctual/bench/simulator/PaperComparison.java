@@ -7,7 +7,7 @@ import io.punctual.simulate.cluster.ClusterSpec;
 import io.punctual.simulate.report.Metrics;
 import io.punctual.simulate.workload.DeadlineType;
 import io.punctual.simulate.workload.TaskModel;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.simulate.DeployedPolicies;

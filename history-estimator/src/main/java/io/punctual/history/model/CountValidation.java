@@ -1,6 +1,6 @@
 package io.punctual.history.model;
 
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.sizing.JobKey;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.punctual.history.model;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.history.run.RunRecord;
 
 import java.util.ArrayList;

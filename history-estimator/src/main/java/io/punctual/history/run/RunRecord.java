@@ -1,7 +1,6 @@
 package io.punctual.history.run;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.history.RunId;
 
 import java.util.ArrayList;
 import java.util.Comparator;

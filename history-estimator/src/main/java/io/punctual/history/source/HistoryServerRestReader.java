@@ -1,7 +1,7 @@
 package io.punctual.history.source;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.history.run.ExecutorShape;
 import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.JobKeyResolver;

@@ -3,7 +3,7 @@ package io.punctual.history.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.sizing.JobKey;
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.history.run.RunRecord;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.punctual.history.store;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.history.run.RunRecord;
 
 import java.util.List;

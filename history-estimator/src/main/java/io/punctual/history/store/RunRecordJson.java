@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.sizing.JobKey;
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.history.run.DeadlineAsk;
 import io.punctual.history.run.ExecutorSpan;
 import io.punctual.history.run.JobRun;

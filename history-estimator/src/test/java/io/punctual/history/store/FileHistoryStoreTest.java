@@ -3,7 +3,7 @@ package io.punctual.history.store;
 import io.punctual.sizing.JobKey;
 import io.punctual.history.RunFixtures;
 import io.punctual.history.RunFixtures.Stage;
-import io.punctual.history.RunId;
+import io.punctual.history.run.RunId;
 import io.punctual.history.SparkEventLogs;
 import io.punctual.history.eventlog.EventLogParser;
 import io.punctual.history.run.ReadOutcome;

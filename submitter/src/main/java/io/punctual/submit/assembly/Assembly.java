@@ -1,10 +1,10 @@
 package io.punctual.submit.assembly;
 
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.rayon.plan.SharingPolicy;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.PunctualConfig;
 import io.punctual.submit.config.Settings;
 import io.punctual.submit.config.SiteConfig;
@@ -21,7 +21,7 @@ import io.punctual.submit.pipeline.SubmissionEvent;
 import io.punctual.submit.pipeline.PipelineSettings;
 import io.punctual.submit.pipeline.SubmissionPipeline;
 import io.punctual.submit.pipeline.SubmissionSizer;
-import io.punctual.yarn.ClusterFiles;
+import io.punctual.yarn.hadoop.ClusterFiles;
 import io.punctual.yarn.ClusterGateway;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package io.punctual.submit.cli;
 
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.bench.BenchTarget;
 import io.punctual.submit.bench.EventLogs;
@@ -9,7 +9,7 @@ import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.InvalidConfigException;
 import io.punctual.submit.gateway.Gateway;
 import io.punctual.yarn.ClusterGateway;
-import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.hadoop.YarnGateways;
 import io.punctual.sizing.Resources;
 import java.io.IOException;
 import java.io.UncheckedIOException;

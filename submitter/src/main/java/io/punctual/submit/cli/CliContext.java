@@ -1,7 +1,7 @@
 package io.punctual.submit.cli;
 
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;

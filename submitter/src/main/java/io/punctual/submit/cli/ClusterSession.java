@@ -8,7 +8,7 @@ import io.punctual.yarn.queues.SchedulerConfRest;
 import io.punctual.yarn.queues.SchedulerConfiguration;
 import io.punctual.yarn.queues.TeamQueueLayout;
 import io.punctual.yarn.queues.TeamQueues;
-import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.hadoop.YarnGateways;
 import io.punctual.yarn.embedded.EmbeddedYarn;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.nio.file.Path;

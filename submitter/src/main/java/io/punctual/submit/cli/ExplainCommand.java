@@ -20,7 +20,7 @@ import io.punctual.submit.launch.ContainerShapes;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.pipeline.InputSizes;
 import io.punctual.submit.pipeline.SubmissionSizer;
-import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.hadoop.YarnGateways;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.PrintStream;
 import java.time.Instant;

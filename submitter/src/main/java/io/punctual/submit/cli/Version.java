@@ -1,6 +1,6 @@
 package io.punctual.submit.cli;
 
-import io.punctual.submit.BuildVersion;
+import io.punctual.submit.home.BuildVersion;
 
 /** The version line {@code --version} prints. */
 public final class Version {

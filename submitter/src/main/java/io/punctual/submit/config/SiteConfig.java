@@ -1,7 +1,7 @@
 package io.punctual.submit.config;
 
 import io.punctual.sizing.justice.ErrorSmoothing;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.request.AdmissionPolicy;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -193,7 +193,7 @@ final class BatchJson {
     }
 
     /** Livy's {@code GET /version}, with the Spark and Hadoop versions Punctual was built for beside it. */
-    static ObjectNode version(io.punctual.submit.BuildVersion v) {
+    static ObjectNode version(io.punctual.submit.home.BuildVersion v) {
         return JSON.createObjectNode().put("version", v.punctual()).put("spark", v.spark()).put("hadoop", v.hadoop())
                 .put("api", "livy-batches");
     }

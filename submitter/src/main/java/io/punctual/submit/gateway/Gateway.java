@@ -4,7 +4,7 @@ import io.punctual.submit.assembly.Assembly;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.ReloadOutcome;
 import io.punctual.submit.launch.SparkRuntime;
@@ -12,7 +12,7 @@ import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
 import io.punctual.yarn.CachedReads;
 import io.punctual.yarn.ClusterCircuit;
-import io.punctual.yarn.DefaultFileSystem;
+import io.punctual.yarn.hadoop.DefaultFileSystem;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.queues.TeamQueues;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.punctual.submit.launch;
 
-import io.punctual.yarn.ClusterFiles;
+import io.punctual.yarn.hadoop.ClusterFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import org.slf4j.Logger;

@@ -2,7 +2,7 @@ package io.punctual.submit.launch;
 
 import io.punctual.submit.request.SparkOption;
 import io.punctual.yarn.AppId;
-import io.punctual.yarn.ClusterFiles;
+import io.punctual.yarn.hadoop.ClusterFiles;
 import java.io.UncheckedIOException;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package io.punctual.submit.pipeline;
 
-import io.punctual.yarn.ClusterFiles;
+import io.punctual.yarn.hadoop.ClusterFiles;
 import io.punctual.yarn.GatewayException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -8,7 +8,7 @@ import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.ConfigLoader;
 import io.punctual.submit.config.LoadResult;
 import io.punctual.submit.config.Settings;

@@ -3,7 +3,7 @@ package io.punctual.submit.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.ConfigLoader;
 import io.punctual.submit.config.LoadResult;
 import io.punctual.submit.pipeline.SizingSettings;

@@ -1,7 +1,7 @@
 package io.punctual.submit.bench;
 
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.gateway.Gateway;
 import io.punctual.submit.launch.InMemoryLauncher;

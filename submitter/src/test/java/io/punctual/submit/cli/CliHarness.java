@@ -1,8 +1,8 @@
 package io.punctual.submit.cli;
 
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.submit.Main;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

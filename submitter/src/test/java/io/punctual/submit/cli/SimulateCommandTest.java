@@ -2,9 +2,9 @@ package io.punctual.submit.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.submit.Main;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package io.punctual.submit.gateway;
 
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.launch.SparkRuntime;

@@ -6,9 +6,9 @@ import static io.punctual.submit.gateway.InMemoryGatewayHarness.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.submit.Main;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.launch.InMemoryLauncher;
 import java.io.ByteArrayInputStream;

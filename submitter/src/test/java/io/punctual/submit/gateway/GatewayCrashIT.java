@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.embedded.EmbeddedYarn;

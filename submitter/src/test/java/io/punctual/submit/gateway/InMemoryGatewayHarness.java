@@ -2,8 +2,8 @@ package io.punctual.submit.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.launch.InMemoryLauncher;
 import io.punctual.submit.launch.SparkRuntime;

@@ -3,9 +3,9 @@ package io.punctual.submit.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.submit.Main;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.PySparkVenv;
 import io.punctual.submit.cli.CliContext;
 import io.punctual.yarn.AppId;

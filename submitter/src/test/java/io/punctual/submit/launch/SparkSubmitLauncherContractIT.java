@@ -1,6 +1,6 @@
 package io.punctual.submit.launch;
 
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.embedded.EmbeddedYarn;

@@ -3,7 +3,7 @@ package io.punctual.submit.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.yarn.AppId;
-import io.punctual.yarn.ClusterFiles;
+import io.punctual.yarn.hadoop.ClusterFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.sizer.ParallelismEstimate;
 import io.punctual.submit.request.DeadlineKeys;
-import io.punctual.yarn.ClusterFiles;
+import io.punctual.yarn.hadoop.ClusterFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

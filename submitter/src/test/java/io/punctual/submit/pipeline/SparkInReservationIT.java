@@ -1,6 +1,6 @@
 package io.punctual.submit.pipeline;
 
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;
 import java.util.Map;
@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
 import io.punctual.sizing.sizer.SizingDecision;
-import io.punctual.submit.Install;
+import io.punctual.submit.home.Install;
 import io.punctual.submit.request.SubmitArguments;
 import io.punctual.submit.learn.StoredLearning;
 import io.punctual.submit.launch.SparkJars;

@@ -3,8 +3,8 @@ package io.punctual.submit.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.punctual.sizing.JobKey;
-import io.punctual.submit.Install;
-import io.punctual.submit.PunctualHome;
+import io.punctual.submit.home.Install;
+import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.config.ConfigSource;

@@ -1,8 +1,8 @@
 package io.punctual.yarn.doctor;
 
 import io.punctual.yarn.ClientPatience;
-import io.punctual.yarn.YarnGateway;
-import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.hadoop.YarnGateway;
+import io.punctual.yarn.hadoop.YarnGateways;
 import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;
 import java.net.URI;

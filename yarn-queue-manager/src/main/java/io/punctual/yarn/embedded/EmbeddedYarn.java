@@ -3,7 +3,7 @@ package io.punctual.yarn.embedded;
 import io.punctual.yarn.ClientPatience;
 import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.GatewayException;
-import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.hadoop.YarnGateways;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -14,7 +14,7 @@ import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationOutcome;
 import io.punctual.yarn.ReservationSpec;
 import io.punctual.yarn.StageRequest;
-import io.punctual.yarn.YarnGateways;
+import io.punctual.yarn.hadoop.YarnGateways;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

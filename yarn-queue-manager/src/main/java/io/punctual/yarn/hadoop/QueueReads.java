@@ -1,6 +1,8 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.ClusterSnapshot;
+import io.punctual.yarn.QueueSnapshot;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,9 +1,13 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import io.punctual.yarn.ReservationSpec;
+import io.punctual.yarn.StageRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -15,6 +19,9 @@ import org.apache.hadoop.yarn.api.records.ResourceAllocationRequest;
 import org.junit.jupiter.api.Test;
 
 class ReservationTranslationTest {
+
+    /** A multiple of the 20 s period since the epoch: 1_795_328_080_000 / 20_000 = 89_766_404. */
+    private static final Instant RECURRING_START = Instant.ofEpochMilli(1_795_328_080_000L);
 
     private static final Instant T0 = Instant.parse("2026-11-22T10:00:00Z");
 
@@ -86,5 +93,22 @@ class ReservationTranslationTest {
                 StageRequest.gang(Resources.of(1, 1024), 1, Duration.ofSeconds(1))))
                 .hasMessageContaining("ends");
         assertThatThrownBy(() -> new ReservationId("application_1_1")).hasMessageContaining("not a YARN reservation id");
+    }
+
+    @Test
+    void theRecurrenceComesBackFromYarnsExpression() {
+        var spec = new ReservationSpec("sla", "lq", RECURRING_START, RECURRING_START.plusSeconds(10),
+                ReservationSpec.Combine.ALL, List.of(StageRequest.gang(Resources.of(1, 1024), 2, Duration.ofSeconds(5))),
+                Optional.of(Duration.ofSeconds(30)));
+        var state = ReservationAllocationState.newInstance(RECURRING_START.toEpochMilli(), "alice",
+                List.of(ResourceAllocationRequest.newInstance(1_000, 6_000, Resource.newInstance(2048, 2))),
+                org.apache.hadoop.yarn.api.records.ReservationId.newInstance(1700000000000L, 1),
+                ReservationTranslation.toYarn(spec));
+
+        assertThat(ReservationTranslation.fromYarn(state).recurrence()).contains(Duration.ofSeconds(30));
+        assertThat(ReservationTranslation.recurrence("0")).isEmpty();
+        assertThat(ReservationTranslation.recurrence("")).isEmpty();
+        assertThat(ReservationTranslation.recurrence(null)).isEmpty();
+        assertThat(ReservationTranslation.recurrence("* * * * *")).isEmpty();
     }
 }

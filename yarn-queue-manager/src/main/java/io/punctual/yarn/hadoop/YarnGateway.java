@@ -1,8 +1,21 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
-import java.io.IOException;
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.AgentForecast;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ClusterSnapshot;
+import io.punctual.yarn.ClusterUnreachable;
+import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.QueueSnapshot;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import io.punctual.yarn.ReservationOutcome;
+import io.punctual.yarn.ReservationSpec;
+import io.punctual.yarn.ZeroCapacityRemedy;
 import io.punctual.yarn.web.ResourceManagerWebApp;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.punctual.submit;
+package io.punctual.submit.home;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,10 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.AppId;
+import io.punctual.yarn.AppReport;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.QueueSnapshot;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

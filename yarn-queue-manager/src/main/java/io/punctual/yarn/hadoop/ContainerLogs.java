@@ -1,5 +1,6 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
+import io.punctual.yarn.AppId;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.net.URI;

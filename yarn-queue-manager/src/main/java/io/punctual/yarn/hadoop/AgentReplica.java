@@ -1,6 +1,12 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.AgentForecast;
+import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.PlanAgent;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import io.punctual.yarn.ReservationSpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

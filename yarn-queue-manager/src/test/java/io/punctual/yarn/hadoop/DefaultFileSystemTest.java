@@ -1,8 +1,9 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.punctual.yarn.GatewayException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

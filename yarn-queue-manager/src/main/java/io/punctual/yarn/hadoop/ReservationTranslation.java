@@ -1,6 +1,11 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import io.punctual.sizing.Resources;
+import io.punctual.yarn.AllocationStep;
+import io.punctual.yarn.ReservationId;
+import io.punctual.yarn.ReservationInfo;
+import io.punctual.yarn.ReservationSpec;
+import io.punctual.yarn.StageRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

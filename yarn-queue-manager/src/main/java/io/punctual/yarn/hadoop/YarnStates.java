@@ -1,5 +1,6 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
+import io.punctual.yarn.AppState;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 

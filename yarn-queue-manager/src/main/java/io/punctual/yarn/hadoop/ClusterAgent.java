@@ -1,5 +1,11 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
+import io.punctual.yarn.AgentForecast;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ClusterSnapshot;
+import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.PlanAgent;
+import io.punctual.yarn.ReservationSpec;
 import io.punctual.yarn.queues.SchedulerConfRest;
 import io.punctual.yarn.web.ResourceManagerWebApp;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

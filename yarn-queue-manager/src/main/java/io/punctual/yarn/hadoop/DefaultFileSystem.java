@@ -1,5 +1,6 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
+import io.punctual.yarn.GatewayException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

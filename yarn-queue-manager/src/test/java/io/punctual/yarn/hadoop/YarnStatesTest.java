@@ -1,7 +1,8 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.punctual.yarn.AppState;
 import java.util.EnumSet;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;

@@ -1,4 +1,4 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import java.io.IOException;
 import java.io.OutputStream;

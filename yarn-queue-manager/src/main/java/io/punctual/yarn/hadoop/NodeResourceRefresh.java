@@ -1,5 +1,7 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
+import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.ZeroCapacityRemedy;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

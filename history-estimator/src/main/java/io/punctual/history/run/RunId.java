@@ -1,4 +1,4 @@
-package io.punctual.history;
+package io.punctual.history.run;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,5 +1,9 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
+import io.punctual.yarn.ClientPatience;
+import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.GatewayException;
+import io.punctual.yarn.ZeroCapacityRemedy;
 import io.punctual.yarn.queues.SchedulerConfRest;
 import io.punctual.yarn.queues.SchedulerConfiguration;
 import io.punctual.yarn.web.ResourceManagerWebApp;

@@ -1,4 +1,4 @@
-package io.punctual.yarn;
+package io.punctual.yarn.hadoop;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
