@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * Which of YARN's reservation agents places reservations in a plan queue, and how the plan counts resources: what
- * decides whether the ResourceManager accepts a reservation (Rayon, Section 4: the agent searches the plan; the
+ * decides whether the ResourceManager accepts a reservation (Rayon §4.2: the agent searches the plan; §5.1–5.2: the
  * sharing policy bounds a user's share of it).
  *
  * @param agent              the agent's class, e.g. {@code AlignedPlannerWithGreedy}

@@ -12,7 +12,7 @@ import java.util.Optional;
  * widest stage can use, and never a hold longer than its window — a sizer that answers otherwise is a bug, and fails
  * loudly. And no sizer admits a job it predicts will miss: a θ-finish after the deadline is turned into a refusal
  * that names the finish, which is also the earliest deadline this size would meet (Justice admits only what it
- * expects to finish, Section 4; RUSH sizes for the θ-quantile, Section III).
+ * expects to finish, §2.2 and Algorithm 4; RUSH sizes for the θ-quantile, Section III).
  */
 public final class DecisionCheck {
 

@@ -12,7 +12,7 @@ import java.util.Optional;
  * JVM; measured by Punctual, in no event log), plus the least time its history says it needs at its executor limit
  * (nothing for a job never seen). A deadline before that cannot be met by any sizing, so it is refused before
  * anything is reserved, with the earliest deadline that could be met — as Justice's admission drops a job whose
- * deadline has become infeasible (Justice, Algorithm 1) instead of running it to miss.
+ * deadline has become infeasible (Justice, Algorithm 4) instead of running it to miss.
  */
 public final class LaunchFloor {
 

@@ -4,9 +4,10 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Justice's rule for deadline violators (Justice §IV-C, "killing large violators"): an application that is past its
- * deadline is killed once it has started more tasks than the limit, because a large job that has already missed would
- * hold capacity the longest; a small one is left to finish so that its runtime is still learnt.
+ * Justice's rule for deadline violators (Justice §2.2, Admission Control, which drops large violators): an
+ * application that is past its deadline is killed once it has started more tasks than the limit, because a large
+ * job that has already missed would hold capacity the longest; a small one is left to finish so that its runtime is
+ * still learnt.
  *
  * @param aboveTasks the limit, {@code punctual.sizing.justice.kill-above-tasks}; {@link Integer#MAX_VALUE} never kills
  */
