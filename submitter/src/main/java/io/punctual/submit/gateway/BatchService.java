@@ -5,6 +5,7 @@ import io.punctual.submit.launch.SparkRuntime;
 import java.util.function.Supplier;
 
 import io.punctual.submit.request.DeadlineKeys;
+import io.punctual.submit.request.InvalidRequest;
 import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.request.Submission;
 import java.net.URI;
@@ -164,7 +165,20 @@ public final class BatchService implements AutoCloseable {
     private record Received(BatchIntake intake, String planQueue, long deadlineMs) {
     }
 
+    /**
+     * The edge where a request's values are read: a value the intake cannot use (a deadline already past, a conf the
+     * settings refuse) is the caller's 400. Past this edge an {@link IllegalArgumentException} is Punctual's own
+     * fault and is answered 500, with its cause logged.
+     */
     private Received receive(TeamConfig team, BatchRequest request) {
+        try {
+            return intake(team, request);
+        } catch (IllegalArgumentException unusable) {
+            throw new InvalidRequest(unusable.getMessage());
+        }
+    }
+
+    private Received intake(TeamConfig team, BatchRequest request) {
         Assembly current = assembly.get();
         runtime.requirePython(request.file());
         BatchIntake intake = grouped(BatchIntake.of(request, team, current, clock, defaultFs, copies), team, current);

@@ -1,7 +1,7 @@
 package io.punctual.submit.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.punctual.submit.BuildVersion;
+import io.punctual.submit.home.BuildVersion;
 import io.punctual.submit.config.BearerToken;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.TeamConfig;
@@ -65,7 +65,7 @@ final class GatewayRoutes {
             return Answer.json(422, BatchJson.message(e.getMessage()));
         } catch (RequestRefused e) {
             return Answer.json(403, BatchJson.message(e.getMessage()));
-        } catch (InvalidRequest | IllegalArgumentException e) {
+        } catch (InvalidRequest e) {
             return Answer.json(400, BatchJson.message(e.getMessage()));
         } catch (StoreUnavailable e) {
             LOG.warn("request {} {} answered 503: {}", call.method(), call.path(), e.getMessage());
