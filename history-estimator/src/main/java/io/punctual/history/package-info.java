@@ -2,9 +2,11 @@
  * Punctual's history estimator: reads Spark's history and learns, per recurring job, what sizing needs.
  *
  * <h2>Entry points</h2>
- * {@link io.punctual.history.RunHistory} is the logic of {@code punctual history ingest | show | predict} and hands
- * the submission pipeline a job's {@link io.punctual.history.model.RuntimeModel} (an
- * {@code io.punctual.sizing.RuntimeCurve}). Runs live in a {@link io.punctual.history.store.HistoryStore}
+ * {@link io.punctual.history.RunHistory} is the logic of {@code punctual history ingest | show | predict}. Sizing
+ * gets a job's runtime curve as the {@link io.punctual.history.model.ValidatedCurve} (an
+ * {@code io.punctual.sizing.RuntimeCurve}) that cross-validation chose over the counts the job ran at; its
+ * {@link io.punctual.history.model.RuntimeModel} supplies the runs and their demands beside it. Runs live in a
+ * {@link io.punctual.history.store.HistoryStore}
  * (by default {@link io.punctual.history.store.FileHistoryStore} under {@code $PUNCTUAL_HOME/history}).
  *
  * <h2>Job keys and teams</h2>

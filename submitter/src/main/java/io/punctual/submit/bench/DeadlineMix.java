@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
 
 /**
  * How tight the benchmark's deadlines are: each job's deadline is its arrival plus a factor times its isolated
- * runtime, the factor drawn from this mix. Justice (Dimopoulos et al., 2017) evaluates with such mixes of tight
- * ({@code 1x}), medium and loose deadlines; {@code 1x:0.3,2x:0.4,4x:0.3} is written the same way here.
+ * runtime, the factor drawn from this mix. Justice (Dimopoulos et al., UCSB tech report 2019-09, §3.1) evaluates
+ * with such mixes of tight ({@code 1x}), medium and loose deadlines; {@code 1x:0.3,2x:0.4,4x:0.3} is written the same
+ * way here.
  *
  * @param shares the factors with their shares, which add up to 1
  */
