@@ -1,8 +1,8 @@
 /**
  * Punctual's port onto a YARN cluster: {@link ClusterGateway} (capacity and queues, reservations, the applications
  * Punctual launched) and every value that crosses it, ids included ({@link AppId}, {@link ReservationId}), all
- * Punctual's own. No class here names a Hadoop type, which {@code HadoopConfinementTest} checks, so the submitter and
- * the benchmarks are written against the port and never against Hadoop.
+ * Punctual's own. No class here names a Hadoop type, which the module's {@code ArchitectureTest} checks, so the
+ * submitter and the benchmarks are written against the port and never against Hadoop.
  *
  * <p>Two implementations keep one contract, and both pass the same contract tests: {@code io.punctual.yarn.hadoop}
  * over a real ResourceManager, and {@code io.punctual.yarn.memory}, a model of one. {@link CachedReads} and
