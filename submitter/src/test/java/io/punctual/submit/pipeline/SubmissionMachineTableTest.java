@@ -19,6 +19,7 @@ import io.punctual.yarn.AppState;
 import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.ReservationId;
 import io.punctual.yarn.ReservationInfo;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,17 +109,29 @@ class SubmissionMachineTableTest {
                 Optional.empty())), 4, Optional.empty());
     }
 
-    /** One line per pair: state, observation, next state, the kinds of the actions in order. */
-    private List<String> rows() {
-        List<String> rows = new ArrayList<>();
-        states().forEach((stateName, state) -> observations().forEach((observationName, observation) -> {
-            SubmissionMachine.Step step = machine.next(state, observation, NOW);
+    /** One state met with one observation, and the machine's step. */
+    private record Pair(String stateName, SubmissionState state, String observationName, SubmissionMachine.Step step) {
+
+        String name() {
+            return stateName + " + " + observationName;
+        }
+
+        /** The table's line: state, observation, next state, the kinds of the actions in order. */
+        String row() {
             String actions = step.actions().stream().map(SubmissionMachineTableTest::kind)
                     .collect(Collectors.joining(" "));
-            rows.add(String.format("%-10s %-24s -> %-10s %s", stateName, observationName,
-                    step.state().getClass().getSimpleName(), actions.isEmpty() ? "-" : actions).strip());
-        }));
-        return rows;
+            return String.format("%-10s %-24s -> %-10s %s", stateName, observationName,
+                    step.state().getClass().getSimpleName(), actions.isEmpty() ? "-" : actions).strip();
+        }
+    }
+
+    /** Every state against every observation, in the table's order. */
+    private List<Pair> pairs() {
+        Map<String, Observation> observations = observations();
+        List<Pair> pairs = new ArrayList<>();
+        states().forEach((stateName, state) -> observations.forEach((observationName, observation) ->
+                pairs.add(new Pair(stateName, state, observationName, machine.next(state, observation, NOW)))));
+        return pairs;
     }
 
     private static String kind(Action action) {
@@ -130,40 +143,32 @@ class SubmissionMachineTableTest {
     void everyStateMeetsEveryObservationAsTheTableSays() throws Exception {
         String table;
         try (var in = getClass().getResourceAsStream("submission-machine.table")) {
-            table = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            table = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         List<String> expected = table.lines().filter(l -> !l.isBlank() && !l.startsWith("#"))
                 .map(String::strip).toList();
 
-        assertThat(rows()).containsExactlyElementsOf(expected);
+        assertThat(pairs().stream().map(Pair::row).toList()).containsExactlyElementsOf(expected);
     }
 
     @Test
     void aSubmissionThatEndsReleasesTheReservationItHeld() {
-        states().forEach((stateName, state) -> observations().forEach((observationName, observation) -> {
-            SubmissionMachine.Step step = machine.next(state, observation, NOW);
-            if (step.state().isEnded() && !state.isEnded() && holds(state)) {
-                assertThat(step.actions()).as(stateName + " + " + observationName)
-                        .contains(new Action.Release(RESERVATION));
-            }
-        }));
+        pairs().stream().filter(p -> p.step().state().isEnded() && !p.state().isEnded() && holds(p.state()))
+                .forEach(p -> assertThat(p.step().actions()).as(p.name()).contains(new Action.Release(RESERVATION)));
     }
 
     @Test
     void anEndedSubmissionStaysEndedAndOnlyKillsAnApplicationThatArrivesLate() {
-        SubmissionState ended = states().get("Ended");
-        observations().forEach((name, observation) -> {
-            SubmissionMachine.Step step = machine.next(ended, observation, NOW);
-            assertThat(step.state()).as(name).isEqualTo(ended);
-            assertThat(step.actions()).as(name).allMatch(a -> a instanceof Action.Kill k && k.app().equals(APP));
+        pairs().stream().filter(p -> p.state().isEnded()).forEach(p -> {
+            assertThat(p.step().state()).as(p.name()).isEqualTo(p.state());
+            assertThat(p.step().actions()).as(p.name())
+                    .allMatch(a -> a instanceof Action.Kill k && k.app().equals(APP));
         });
     }
 
     @Test
     void theSubmissionIsTheSameInEveryNextState() {
-        states().forEach((stateName, state) -> observations().forEach((observationName, observation) ->
-                assertThat(machine.next(state, observation, NOW).state().submission())
-                        .as(stateName + " + " + observationName).isEqualTo(submission)));
+        pairs().forEach(p -> assertThat(p.step().state().submission()).as(p.name()).isEqualTo(submission));
     }
 
     @Test
