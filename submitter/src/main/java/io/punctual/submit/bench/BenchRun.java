@@ -61,6 +61,9 @@ public final class BenchRun {
     }
 
     public static Result run(Setup s) {
+        s.target().shares().flatMap(shares -> shares.unequal(s.plan().policyList())).ifPresent(why -> {
+            throw new InvalidRequest(why);
+        });
         Instant started = s.clock().instant();
         s.report().start();
         BenchLedger ledger = BenchLedger.open(s.target().benchHome());
@@ -181,7 +184,8 @@ public final class BenchRun {
         return new RunInfo(p.suite(), p.scale(), p.seed(), p.policies(), p.weeksOfHistory(), p.deadlineMix(),
                 p.contention(), p.arrivals(), p, week, "running", started.toString(), 0.0,
                 t.clusterVcores().orElse(null), t.clusterMemoryMb().orElse(null), t.label(),
-                t.benchHome().toString(), Map.of(), Map.of(), Map.of());
+                t.benchHome().toString(), Map.of(), Map.of(), Map.of(),
+                t.shares().map(shares -> shares.byPolicy(p.policyList())).orElse(Map.of()), t.hostCores().orElse(null));
     }
 
     private static double since(Instant started, Clock clock) {

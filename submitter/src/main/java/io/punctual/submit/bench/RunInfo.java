@@ -18,6 +18,9 @@ import java.util.Map;
  * @param jobs          each job's isolated runtime and its measurements per executor count
  * @param policyWindows when each policy's run started and ended
  * @param reservations  per policy, the reservations its jobs held
+ * @param queues        per policy, the queue its jobs were submitted to and its share as YARN reported it (issue 26:
+ *                      the same share for every policy); empty when the cluster's queues could not be read
+ * @param hostCores     the cores of the machine the embedded cluster ran on; null through a running gateway
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record RunInfo(String suite, String scale, long seed, List<String> policies,
@@ -25,13 +28,15 @@ public record RunInfo(String suite, String scale, long seed, List<String> polici
                       String deadlineMix, double contention, String arrivals, RunPlan plan, int week, String status,
                       String startedAt, Double wallSeconds, Integer clusterVcores, Long clusterMemoryMb,
                       String gateway, String benchHome, Map<String, JobMeasure> jobs,
-                      Map<String, PolicyWindow> policyWindows, Map<String, List<ReservationInterval>> reservations) {
+                      Map<String, PolicyWindow> policyWindows, Map<String, List<ReservationInterval>> reservations,
+                      Map<String, QueueShare> queues, Integer hostCores) {
 
     public RunInfo {
         policies = policies == null ? List.of() : List.copyOf(policies);
         jobs = ordered(jobs);
         policyWindows = ordered(policyWindows);
         reservations = ordered(reservations);
+        queues = ordered(queues);
     }
 
     /**
@@ -85,13 +90,13 @@ public record RunInfo(String suite, String scale, long seed, List<String> polici
     public RunInfo with(String newStatus, Double newWallSeconds) {
         return new RunInfo(suite, scale, seed, policies, weeksOfHistory, deadlineMix, contention, arrivals, plan, week,
                 newStatus, startedAt, newWallSeconds, clusterVcores, clusterMemoryMb, gateway, benchHome, jobs,
-                policyWindows, reservations);
+                policyWindows, reservations, queues, hostCores);
     }
 
     public RunInfo withJobs(Map<String, JobMeasure> newJobs) {
         return new RunInfo(suite, scale, seed, policies, weeksOfHistory, deadlineMix, contention, arrivals, plan, week,
                 status, startedAt, wallSeconds, clusterVcores, clusterMemoryMb, gateway, benchHome, newJobs,
-                policyWindows, reservations);
+                policyWindows, reservations, queues, hostCores);
     }
 
     public RunInfo withPolicy(String policy, PolicyWindow window, List<ReservationInterval> held) {
@@ -101,6 +106,6 @@ public record RunInfo(String suite, String scale, long seed, List<String> polici
         all.put(policy, held);
         return new RunInfo(suite, scale, seed, policies, weeksOfHistory, deadlineMix, contention, arrivals, plan, week,
                 status, startedAt, wallSeconds, clusterVcores, clusterMemoryMb, gateway, benchHome, jobs, windows,
-                all);
+                all, queues, hostCores);
     }
 }

@@ -57,11 +57,14 @@ final class BenchRunCommand implements Command {
               --force / --resume   replace a report directory that exists / continue its run
               --json               end with one JSON line summing up each policy
               --bench-home         the bench's Punctual home, kept across weekly runs (default $PUNCTUAL_HOME/bench)
-              --conf-dir           the embedded gateway's configuration (default conf/embedded)
+              --conf-dir           the embedded gateway's configuration (default conf/bench: conf/embedded with
+                                   the team's queue as large as the plan queue, which the bench sizes from it)
               --gateway, --token   measure through a running gateway instead of an embedded one
               --event-log-dir      where that gateway's applications write event logs (default
                                    $PUNCTUAL_EVENT_LOG_DIR, else $PUNCTUAL_HOME/history/event-logs)
-              --cluster-vcores     that cluster's vcores (default: read from HADOOP_CONF_DIR's YARN)
+              --cluster-vcores     the embedded cluster's vcores in all, or "host" for this machine's cores
+                                   (default 16, which time-share the host's cores); through --gateway, that
+                                   cluster's vcores (default: read from HADOOP_CONF_DIR's YARN)
               --contention-queue   the queue background jobs run in (default: the site's best-effort queue,
                                    "default" with --gateway)
               --workloads-jar      the workloads jar as that gateway reads it (default: this installation's)
@@ -124,14 +127,15 @@ final class BenchRunCommand implements Command {
     private static BenchTarget target(Flags flags, RunPlan plan, Path benchHome, CliContext context) {
         Optional<String> gateway = flags.value("--gateway");
         if (gateway.isEmpty()) {
-            for (String remoteOnly : List.of("--event-log-dir", "--cluster-vcores", "--workloads-jar")) {
+            for (String remoteOnly : List.of("--event-log-dir", "--workloads-jar")) {
                 if (flags.value(remoteOnly).isPresent()) {
                     throw new UsageException(remoteOnly + " describes a running gateway; give --gateway too");
                 }
             }
-            var checked = BenchTargets.checkEmbedded(flags.value(ConfDirs.FLAG), flags.value("--token"), context);
+            var checked = BenchTargets.checkEmbedded(flags.value(ConfDirs.FLAG), flags.value("--token"),
+                    embeddedVcores(flags), context);
             BenchTarget target = BenchTargets.embedded(checked, benchHome, context);
-            return flags.value("--contention-queue").map(q -> withQueue(target, q)).orElse(target);
+            return flags.value("--contention-queue").map(target::withBestEffortQueue).orElse(target);
         }
         String token = flags.value("--token").or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_TOKEN")))
                 .orElseThrow(() -> new UsageException("--gateway needs the team's --token (or $PUNCTUAL_TOKEN)"));
@@ -147,9 +151,17 @@ final class BenchRunCommand implements Command {
         return target;
     }
 
-    private static BenchTarget withQueue(BenchTarget t, String queue) {
-        return new BenchTarget(t.client(), t.label(), t.eventLogs(), t.clusterVcores(), t.clusterMemoryMb(), queue,
-                t.jar(), t.benchHome(), t.resources());
+    /** {@code --cluster-vcores} for the embedded cluster: a count, or {@code host} for this machine's cores. */
+    private static Optional<Integer> embeddedVcores(Flags flags) {
+        Optional<String> given = flags.value("--cluster-vcores");
+        if (given.isPresent() && given.get().equals("host")) {
+            return Optional.of(Runtime.getRuntime().availableProcessors());
+        }
+        Optional<Integer> vcores = given.map(v -> flags.whole("--cluster-vcores", 0));
+        if (vcores.isPresent() && vcores.get() < 1) {
+            throw new UsageException("--cluster-vcores must be at least 1, or \"host\"; got " + vcores.get());
+        }
+        return vcores;
     }
 
     private static void print(BenchRun.Result result, ReportDir report, boolean json, CliContext context) {

@@ -5,10 +5,17 @@ import io.punctual.submit.assembly.Assembly;
 import io.punctual.submit.bench.BenchTarget;
 import io.punctual.submit.bench.EventLogs;
 import io.punctual.submit.bench.GatewayClient;
+import io.punctual.submit.bench.PolicyShares;
+import io.punctual.submit.bench.QueueShare;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.InvalidConfigException;
+import io.punctual.submit.config.TeamConfig;
 import io.punctual.submit.gateway.Gateway;
+import io.punctual.yarn.ClientPatience;
 import io.punctual.yarn.ClusterGateway;
+import io.punctual.yarn.ClusterSnapshot;
+import io.punctual.yarn.QueueSnapshot;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import io.punctual.yarn.hadoop.YarnGateways;
 import io.punctual.sizing.Resources;
 import java.io.IOException;
@@ -31,12 +38,20 @@ final class BenchTargets {
     private BenchTargets() {
     }
 
-    /** What the embedded target will be, checked: its configuration loads and has a team for the token. */
-    record EmbeddedPlan(Path confDir, ConfigSource config, String token) {
+    /** The embedded bench's configuration: conf/embedded with the team's queue given the plan queue's share. */
+    static final String BENCH_CONF = "conf/bench";
+
+    /**
+     * What the embedded target will be, checked: its configuration loads and has a team for the token.
+     *
+     * @param vcores the cluster's vcores in all, when {@code --cluster-vcores} gave them; else the default shape's
+     */
+    record EmbeddedPlan(Path confDir, ConfigSource config, String token, TeamConfig team, Optional<Integer> vcores) {
     }
 
-    static EmbeddedPlan checkEmbedded(Optional<String> confFlag, Optional<String> token, CliContext context) {
-        Path confDir = ConfDirs.dir(confFlag, context, true);
+    static EmbeddedPlan checkEmbedded(Optional<String> confFlag, Optional<String> token, Optional<Integer> vcores,
+                                      CliContext context) {
+        Path confDir = ConfDirs.dir(confFlag, context, BENCH_CONF);
         ConfigSource config;
         try {
             config = ConfigSource.open(confDir, context.env(), context.clock());
@@ -45,11 +60,20 @@ final class BenchTargets {
         }
         String secret = token.or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_ANALYTICS_TOKEN")))
                 .orElse(EMBEDDED_TOKEN);
-        if (config.current().teamForToken(secret).isEmpty()) {
-            throw new UsageException("no team in " + confDir + " has the token the bench would use; pass --token"
-                    + " with the token of the team to run as");
-        }
-        return new EmbeddedPlan(confDir, config, secret);
+        TeamConfig team = config.current().teamForToken(secret).orElseThrow(() -> new UsageException("no team in "
+                + confDir + " has the token the bench would use; pass --token with the token of the team to run as"));
+        return new EmbeddedPlan(confDir, config, secret, team, vcores);
+    }
+
+    /**
+     * The embedded cluster the bench runs on: its plan queue gets the share of the team's queue (issue 26, item 1),
+     * so that Punctual's reservations and the baselines' best-effort runs draw on equal parts of the cluster.
+     */
+    static EmbeddedYarnSpec clusterFor(EmbeddedPlan plan) {
+        TeamConfig.Queue queue = plan.team().queue();
+        EmbeddedYarnSpec spec = EmbeddedYarnSpec.defaults().withPlanShare((int) Math.round(queue.capacityPercent()),
+                (int) Math.round(queue.maximumCapacityPercent()));
+        return plan.vcores().map(spec::withVcores).orElse(spec);
     }
 
     /** Starts the embedded YARN and a gateway on a free local port, both living in the bench home. */
@@ -58,18 +82,21 @@ final class BenchTargets {
         CliContext inHome = new CliContext(context.env(), context.in(), context.out(), context.err(), context.clock(),
                 home, context.cwd(), context.install());
         var site = plan.config().current().site();
-        ClusterSession cluster = ClusterSession.open(true, inHome);
+        ClusterSession cluster = ClusterSession.embedded(clusterFor(plan), inHome, ClientPatience.COMMAND);
         try {
             Gateway gateway = Gateway.start(new Gateway.Setup(plan.config(), cluster.gateway(), cluster.confDir(),
                     home, Assembly.sparkRuntime(site.spark(), SubmissionRunner.runtime(inHome), true,
                     cluster.confDir()), context.clock(), "127.0.0.1", 0,
                     Optional.of(cluster.teamQueues(site.cluster().bestEffortQueue()))));
-            Resources total = cluster.gateway().snapshot().total();
+            ClusterSnapshot snapshot = cluster.gateway().snapshot();
+            Resources total = snapshot.total();
             Path eventLogs = Path.of(URI.create(site.history().eventLogUri(home)));
             return new BenchTarget(new GatewayClient(URI.create("http://127.0.0.1:" + gateway.port()), plan.token()),
                     "embedded", new EventLogs(eventLogs), Optional.of((int) total.vcores()),
                     Optional.of(total.memoryMb()), site.cluster().bestEffortQueue(),
-                    context.install().requireWorkloadsJar().toString(), benchHome, () -> {
+                    context.install().requireWorkloadsJar().toString(), benchHome,
+                    shares(snapshot, plan.team().queue().name(), site.cluster().bestEffortQueue(), cluster.planQueue()),
+                    Optional.of(Runtime.getRuntime().availableProcessors()), () -> {
                         gateway.close();
                         cluster.close();
                     });
@@ -80,6 +107,21 @@ final class BenchTargets {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * The team's queue (else the best-effort queue, where a team's batches run when its queue could not be made) and
+     * the plan queue as the cluster reports them; empty when the cluster has neither.
+     */
+    static Optional<PolicyShares> shares(ClusterSnapshot snapshot, String teamQueue, String bestEffortQueue,
+                                         String planQueue) {
+        return snapshot.queue(teamQueue).or(() -> snapshot.queue(bestEffortQueue)).flatMap(team -> snapshot
+                .queue(planQueue)
+                .map(plan -> new PolicyShares(share(team), share(plan))));
+    }
+
+    private static QueueShare share(QueueSnapshot queue) {
+        return new QueueShare(queue.name(), queue.parent(), queue.capacity() * 100, queue.maximumCapacity() * 100);
     }
 
     /** What a running gateway needs beside its URL and token. */
@@ -106,6 +148,7 @@ final class BenchTargets {
                 .orElseGet(() -> context.home().eventLogs());
         String jar = r.jar().orElseGet(() -> context.install().requireWorkloadsJar().toString());
         return new BenchTarget(client, r.url().toString(), new EventLogs(logs), total.map(t -> (int) t.vcores()),
-                total.map(Resources::memoryMb).filter(m -> m > 0), r.bestEffortQueue(), jar, benchHome, () -> { });
+                total.map(Resources::memoryMb).filter(m -> m > 0), r.bestEffortQueue(), jar, benchHome,
+                Optional.empty(), Optional.empty(), () -> { });
     }
 }

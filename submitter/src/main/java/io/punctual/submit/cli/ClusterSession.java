@@ -35,20 +35,25 @@ public record ClusterSession(ClusterGateway gateway, Path confDir, Optional<Embe
     /** As {@link #open(boolean, CliContext)}, giving up on a ResourceManager that does not answer after {@code patience}. */
     public static ClusterSession open(boolean embedded, CliContext context, ClientPatience patience) {
         if (embedded) {
-            EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), context.home().embeddedConf());
-            try {
-                return new ClusterSession(yarn.gateway(patience), yarn.confDir(), Optional.of(yarn),
-                        yarn.spec().planQueue());
-            } catch (RuntimeException e) {
-                yarn.close();
-                throw e;
-            }
+            return embedded(EmbeddedYarnSpec.defaults(), context, patience);
         }
         Path confDir = YarnGateways.confDirFrom(context.env()).orElseThrow(() -> new UsageException(
                 "no cluster to submit to: set HADOOP_CONF_DIR (or YARN_CONF_DIR) to your YARN client configuration,"
                         + " or pass --embedded to use an in-process cluster"));
         ClusterGateway gateway = YarnGateways.fromConfDir(confDir, context.clock(), patience);
         return new ClusterSession(gateway, confDir, Optional.empty(), DEFAULT_PLAN_QUEUE);
+    }
+
+    /** An embedded cluster of the given shape, started for this command and stopped with it. */
+    public static ClusterSession embedded(EmbeddedYarnSpec spec, CliContext context, ClientPatience patience) {
+        EmbeddedYarn yarn = EmbeddedYarn.start(spec, context.home().embeddedConf());
+        try {
+            return new ClusterSession(yarn.gateway(patience), yarn.confDir(), Optional.of(yarn),
+                    yarn.spec().planQueue());
+        } catch (RuntimeException e) {
+            yarn.close();
+            throw e;
+        }
     }
 
     /**

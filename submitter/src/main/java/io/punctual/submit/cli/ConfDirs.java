@@ -22,10 +22,15 @@ final class ConfDirs {
     }
 
     static Path dir(Optional<String> flag, CliContext context, boolean embedded) {
+        return dir(flag, context, embedded ? "conf/embedded" : "conf");
+    }
+
+    /** As {@link #dir(Optional, CliContext, boolean)}, with the installation's {@code fallback} when nothing names one. */
+    static Path dir(Optional<String> flag, CliContext context, String fallback) {
         return flag.map(context::resolve)
                 .or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_CONF_DIR")).filter(s -> !s.isBlank())
                         .map(context::resolve))
-                .orElseGet(() -> context.install().root().resolve(embedded ? "conf/embedded" : "conf"));
+                .orElseGet(() -> context.install().root().resolve(fallback));
     }
 
     /** The loaded configuration, or a usage error listing every problem with its file, line and key. */

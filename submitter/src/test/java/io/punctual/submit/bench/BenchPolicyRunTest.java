@@ -176,7 +176,7 @@ class BenchPolicyRunTest {
                 Instant.EPOCH.plusSeconds(1), wordcount.factor(), Optional.empty()), "from an earlier attempt"));
         first.write(new RunInfo("demo", "tiny", 1, plan.policies(), 1, "4x:1", 0, "poisson:5s", plan, 1,
                 "interrupted", Instant.EPOCH.toString(), 1.0, null, null, "embedded", tmp.toString(), Map.of(),
-                Map.of(), Map.of()));
+                Map.of(), Map.of(), Map.of(), null));
 
         ReportDir resumed = ReportDir.open(tmp.resolve("report"), false, true);
         List<BenchRow> rows = run(Policy.STATIC, resumed, RunGuard.detached(bench.client));

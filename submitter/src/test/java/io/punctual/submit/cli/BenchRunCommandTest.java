@@ -80,6 +80,7 @@ class BenchRunCommandTest {
         refused("--history-executors must list whole numbers", "--history-executors", "1,two");
         refused("--policies names static twice", "--policies", "static,static");
         refused("--event-log-dir describes a running gateway; give --gateway too", "--event-log-dir", "/x");
+        refused("--cluster-vcores must be at least 1, or \"host\"; got 0", "--cluster-vcores", "0");
         refused("--gateway needs the team's --token", "--gateway", "http://127.0.0.1:1");
     }
 
@@ -108,7 +109,7 @@ class BenchRunCommandTest {
                 List.of(1, 2, 3, 4), 1);
         JsonFiles.write(report.resolve("run.json"), new RunInfo("demo", "tiny", 1, before.policies(), 1,
                 before.deadlineMix(), 0, before.arrivals(), before, 1, "interrupted", "2026-11-23T02:00:00Z", 10.0,
-                16, 16384L, "embedded", tmp.toString(), Map.of(), Map.of(), Map.of()));
+                16, 16384L, "embedded", tmp.toString(), Map.of(), Map.of(), Map.of(), Map.of(), null));
 
         refused("was planned otherwise (seed was 1, now 2)", "--resume", "--seed", "2");
         refused("scale was \"tiny\", now \"small\"", "--resume", "--scale", "small");

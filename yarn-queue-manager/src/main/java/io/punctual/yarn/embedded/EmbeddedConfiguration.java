@@ -51,7 +51,7 @@ final class EmbeddedConfiguration {
         cs.set(CS + "root.queues", spec.planQueue() + "," + spec.bestEffortQueue());
         cs.set(CS + "maximum-am-resource-percent", "0.5");
         cs.set(plan + "capacity", Integer.toString(spec.planPercent()));
-        cs.set(plan + "maximum-capacity", "100");
+        cs.set(plan + "maximum-capacity", Integer.toString(spec.planMaximumPercent()));
         cs.set(plan + "reservable", "true");
         // Lists reservation queues in the REST API and UI, which is where their effective resources can be read.
         cs.set(plan + "show-reservations-as-queues", "true");

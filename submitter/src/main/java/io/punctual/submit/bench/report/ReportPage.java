@@ -78,13 +78,28 @@ public final class ReportPage {
             return "No run.json in this directory: the run's settings are unknown.";
         }
         return esc(String.format(Locale.ROOT, "%sSuite %s at scale %s, seed %d, %d weeks of history, deadline mix %s, "
-                        + "contention %.0f%%; started %s, %s s wall time; cluster %s vcores, %s MB%s. Policies: %s.%s",
+                        + "contention %.0f%%; started %s, %s s wall time; cluster %s vcores, %s MB%s%s. Policies: %s."
+                        + " %s%s",
                 run.week() < 1 ? "" : "Week " + run.week() + ". ", run.suite(), run.scale(), run.seed(),
                 run.weeksOfHistory(), run.deadlineMix(), run.contention() * 100, run.startedAt(),
                 TextTable.whole(run.wallSeconds()), orNone(run.clusterVcores()), orNone(run.clusterMemoryMb()),
+                run.hostCores() == null ? "" : " on a host of " + run.hostCores() + " cores",
                 run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies()),
-                run.status() == null || run.status().equals("finished") ? ""
+                queues(run), run.status() == null || run.status().equals("finished") ? ""
                         : " The run's status is " + run.status() + ": these are the rows it wrote so far."));
+    }
+
+    /** Where each policy's jobs ran, and on what share: the baselines and Punctual must share alike (issue 26). */
+    static String queues(RunInfo run) {
+        if (run.queues().isEmpty()) {
+            return "The policies' queues were not recorded (a running gateway's cluster is not read), so whether they"
+                    + " ran on the same share is not known.";
+        }
+        StringBuilder text = new StringBuilder("Queues:");
+        run.queues().forEach((policy, share) -> text.append(' ').append(policy).append(" in ")
+                .append(share.describe()).append(';'));
+        text.setLength(text.length() - 1);
+        return text.append('.').toString();
     }
 
     private static String orNone(Object value) {

@@ -1,5 +1,6 @@
 package io.punctual.submit.bench.report;
 
+import io.punctual.submit.bench.QueueShare;
 import io.punctual.submit.bench.RunInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.submit.bench.BenchRow;
@@ -71,7 +72,9 @@ final class ReportFixture {
                 Map.of("punctual", List.of(
                         new RunInfo.ReservationInterval("puma/wordcount", "R1", at(1000), at(1600), at(1600), 2),
                         new RunInfo.ReservationInterval("tpcds/q3", "R2", at(1100), at(1400), at(1400), 3),
-                        new RunInfo.ReservationInterval(null, "R3", at(2000), at(2100), at(2100), 1))));
+                        new RunInfo.ReservationInterval(null, "R3", at(2000), at(2100), at(2100), 1))),
+                Map.of("static", new QueueShare("team-analytics", "root", 40, 40),
+                        "punctual", new QueueShare("sla", "root", 40, 40)), 2);
     }
 
     static BenchRow row(String policy, String job, double arrival, double deadline, double finished, boolean met,

@@ -43,6 +43,13 @@ class ReportPageTest {
     }
 
     @Test
+    void theRunLineSaysOnWhatShareEachPolicyRanAndOnWhatHost() {
+        assertThat(html).contains("cluster 8 vcores, 16384 MB on a host of 2 cores")
+                .contains("Queues: static in root.team-analytics (40% of root, at most 40%); punctual in root.sla"
+                        + " (40% of root, at most 40%).");
+    }
+
+    @Test
     void hostileTextFromTheRowsIsEscapedNotMarkup() {
         assertThat(html.toLowerCase()).doesNotContain("<script").doesNotContain("<iframe").doesNotContain("<img src=x");
         assertThat(html).contains("&lt;script id=&quot;pwned&quot;&gt;alert(1)&lt;/script&gt;&lt;img src=x "
