@@ -118,9 +118,18 @@ public final class PolicyRun {
                     Map.of("spark.dynamicAllocation.enabled", "true",
                             "spark.dynamicAllocation.shuffleTracking.enabled", "true")));
             case PUNCTUAL -> Optional.of(workload.body(arrival.job(), run, "", Optional.empty(), cores,
-                    Map.of("spark.deadline.by", deadline)));
+                    punctualConf(deadline)));
             case PUNCTUAL_NORESERVE -> sizedWithoutReservation(arrival, job, run, deadline);
         };
+    }
+
+    /** The deadline, and the confidence a {@code punctual@C} asks for instead of the team's. */
+    private Map<String, String> punctualConf(String deadline) {
+        if (policy.confidence().isEmpty()) {
+            return Map.of("spark.deadline.by", deadline);
+        }
+        return Map.of("spark.deadline.by", deadline, "spark.deadline.confidence",
+                Double.toString(policy.confidence().getAsDouble()));
     }
 
     /** Punctual's sizing by a dry run under the job's own key, then a best-effort batch at that count. */

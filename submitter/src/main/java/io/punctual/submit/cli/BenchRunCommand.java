@@ -48,6 +48,8 @@ final class BenchRunCommand implements Command {
               --policies           some of %s, and static:N for static at exactly N executors (within the team's
                                    cap, which the gateway enforces); punctual is judged against every static count
                                    and dynamic that ran (default: the four without a count)
+              --confidences        Punctual at each of these confidences (e.g. 0.5,0.8,0.9,0.95: punctual@0.5, …)
+                                   in place of plain punctual, for the report's Pareto picture
               --seed               seeds the arrivals, the job order and the deadline factors (default 1)
               --arrivals           poisson:<mean gap> or swim:<trace file>[,speedup=<f>] (default %s)
               --static-executors   the team's fixed count under static (default 2)
@@ -71,7 +73,7 @@ final class BenchRunCommand implements Command {
             """;
 
     private static final Set<String> VALUED = Set.of("--suite", "--jobs", "--scale", "--weeks-of-history",
-            "--deadline-mix", "--contention", "--policies", "--seed", "--report", "--gateway", "--token",
+            "--deadline-mix", "--contention", "--policies", "--confidences", "--seed", "--report", "--gateway", "--token",
             "--static-executors", "--history-executors", "--executor-cores", "--arrivals", "--bench-home",
             ConfDirs.FLAG, "--event-log-dir", "--cluster-vcores", "--contention-queue", "--history-deadline",
             "--workloads-jar");
@@ -104,7 +106,7 @@ final class BenchRunCommand implements Command {
         String scale = flags.value("--scale").orElse(suite.scales().get(0));
         RunPlan plan = new RunPlan(suiteName, Suites.jobs(suite, flags.value("--jobs").orElse(""), scale), scale,
                 flags.whole("--weeks-of-history", 3), flags.value("--deadline-mix").orElse(DeadlineMix.DEFAULT),
-                flags.number("--contention", 0.3), labels(flags.value("--policies")), seed(flags),
+                flags.number("--contention", 0.3), labels(flags.value("--policies"), flags.value("--confidences")), seed(flags),
                 flags.value("--arrivals").orElse(Arrivals.DEFAULT), flags.whole("--static-executors", 2),
                 counts(flags.value("--history-executors").orElse("1,2,3,4")), flags.whole("--executor-cores", 1));
         Duration historyDeadline = duration(flags.value("--history-deadline").orElse("20m"));
@@ -189,8 +191,29 @@ final class BenchRunCommand implements Command {
                 "'punctual bench run' needs " + name + "; run 'punctual bench run --help'"));
     }
 
-    private static List<String> labels(Optional<String> policies) {
-        return Policy.list(policies.orElse(Policy.known())).stream().map(Policy::label).toList();
+    private static List<String> labels(Optional<String> policies, Optional<String> confidences) {
+        List<Policy> named = Policy.list(policies.orElse(Policy.known()));
+        if (confidences.isPresent()) {
+            List<Double> levels = new ArrayList<>();
+            for (String level : confidences.get().split(",")) {
+                levels.add(confidence(level));
+            }
+            named = Policy.atConfidences(named, levels);
+        }
+        return named.stream().map(Policy::label).toList();
+    }
+
+    private static double confidence(String text) {
+        try {
+            double c = Double.parseDouble(text.trim());
+            if (c > 0 && c < 1) {
+                return c;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new UsageException("--confidences must list confidences above 0 and below 1, e.g. 0.5,0.8,0.9,0.95;"
+                + " got '" + text.trim() + "'");
     }
 
     private static long seed(Flags flags) {

@@ -89,6 +89,19 @@ class BenchPolicyRunTest {
     }
 
     @Test
+    void punctualAtAConfidenceAsksTheGatewayForItAndRowsCarryItsLabel() {
+        ReportDir report = ReportDir.open(tmp.resolve("report"), false, false);
+
+        List<BenchRow> rows = run(Policy.punctualAt(0.8), report, RunGuard.detached(bench.client));
+
+        assertThat(rows).hasSize(2).allSatisfy(r -> assertThat(r.policy()).isEqualTo("punctual@0.8"));
+        assertThat(launched("")).hasSize(2).allSatisfy(r -> {
+            assertThat(r.conf()).containsEntry("spark.deadline.confidence", "0.8");
+            assertThat(r.conf()).as("reserved with a deadline").containsKey("spark.deadline.at");
+        });
+    }
+
+    @Test
     void eachPolicySubmitsItsOwnWayAndEveryJobEndsInARow() {
         ReportDir report = ReportDir.open(tmp.resolve("report"), false, false);
         RunGuard guard = RunGuard.detached(bench.client);

@@ -31,4 +31,26 @@ class PolicyTest {
                 .hasMessageContaining("static:N");
         assertThatThrownBy(() -> Policy.list("static:2,static:2")).hasMessageContaining("names static:2 twice");
     }
+
+    @Test
+    void punctualAtAConfidenceKeepsItsLabelAndConfidencesReplacePlainPunctualInPlace() {
+        Policy p = Policy.of("punctual@0.80");
+        assertThat(p.label()).isEqualTo("punctual@0.8");
+        assertThat(p.confidence()).hasValue(0.8);
+        assertThat(p.asksPunctual()).isTrue();
+        assertThat(Policy.atConfidences(Policy.list("static:1,punctual,dynamic"), List.of(0.5, 0.95)))
+                .extracting(Policy::label).containsExactly("static:1", "punctual@0.5", "punctual@0.95", "dynamic");
+        assertThat(Policy.atConfidences(Policy.list("static:1"), List.of(0.9))).extracting(Policy::label)
+                .containsExactly("static:1", "punctual@0.9");
+    }
+
+    @Test
+    void aConfidenceOutsideZeroToOneOrOnAnotherPolicyIsRefused() {
+        assertThatThrownBy(() -> Policy.of("punctual@1")).isInstanceOf(InvalidRequest.class)
+                .hasMessageContaining("above 0 and below 1");
+        assertThatThrownBy(() -> Policy.of("punctual@high")).hasMessageContaining("e.g. punctual@0.9");
+        assertThatThrownBy(() -> Policy.of("static@0.9")).hasMessageContaining("unknown policy 'static@0.9'");
+        assertThatThrownBy(() -> Policy.atConfidences(Policy.list("punctual@0.9"), List.of(0.9)))
+                .hasMessageContaining("names punctual@0.9 twice");
+    }
 }

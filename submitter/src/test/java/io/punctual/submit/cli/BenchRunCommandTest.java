@@ -63,7 +63,8 @@ class BenchRunCommandTest {
         refused("unknown suite 'nope'; the suites are puma, tpcds, mixed, demo", "--suite", "nope");
         refused("the demo suite has no job 'grep'; its jobs are wordcount, stages", "--jobs", "wordcount,grep");
         refused("the demo suite has no scale 'huge'; its scales are tiny, small", "--scale", "huge");
-        refused("unknown policy 'fast'; the policies are static, dynamic, punctual, punctual-noreserve",
+        refused("unknown policy 'fast'; the policies are static, dynamic, punctual, punctual-noreserve, static:N"
+                + " for a fixed count of N, and punctual@C for Punctual at confidence C",
                 "--policies", "static,fast");
         refused("unknown option --deadline for 'punctual bench run'", "--deadline", "4m");
         assertThat(cli.run("bench", "walk")).isEqualTo(2);
@@ -80,6 +81,8 @@ class BenchRunCommandTest {
         refused("--history-executors must list whole numbers", "--history-executors", "1,two");
         refused("--policies names static twice", "--policies", "static,static");
         refused("--event-log-dir describes a running gateway; give --gateway too", "--event-log-dir", "/x");
+        refused("--confidences must list confidences above 0 and below 1, e.g. 0.5,0.8,0.9,0.95; got '1.5'",
+                "--confidences", "0.5,1.5");
         refused("--cluster-vcores must be at least 1, or \"host\"; got 0", "--cluster-vcores", "0");
         refused("--gateway needs the team's --token", "--gateway", "http://127.0.0.1:1");
     }

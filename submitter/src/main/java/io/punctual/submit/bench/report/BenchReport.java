@@ -39,7 +39,7 @@ public final class BenchReport {
         List<ReadReport> previous = earlier.stream().map(ReadReport::read).toList();
         RowUsage logs = RowUsage.read(report);
         ReportSummary summary = ReportSummary.of(report, logs);
-        List<Figure> figures = ReportFigures.of(report, logs, weeks(previous, report, summary));
+        List<Figure> figures = ReportFigures.of(report, logs, weeks(previous, report, summary), summary.policies());
         String csv = csv(report);
         atomically(dir.resolve(ReadReport.CSV), file -> write(file, csv));
         atomically(dir.resolve(ReadReport.SUMMARY), summary::writeJson);

@@ -11,8 +11,8 @@ import java.util.Locale;
 /**
  * Whether one of Punctual's policies reached the goal issue 9 measures against: it meets ≥ 99% of the deadlines it
  * admits, at ≤ 1.15× the oracle's executor-seconds, and beats {@code static} and {@code dynamic} on both (a higher
- * share of deadlines met, or both at 100%; and a lower ratio to the oracle). Each finding is a plain sentence with
- * the numbers behind it.
+ * share of deadlines met, or both at 100%; and a lower ratio to the oracle), so it lies beyond their Pareto frontier
+ * ({@link ParetoFront}). Each finding is a plain sentence with the numbers behind it.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "verdict")
 @JsonSubTypes({@JsonSubTypes.Type(value = GoalVerdict.Met.class, name = "met"),
@@ -87,6 +87,7 @@ public sealed interface GoalVerdict permits GoalVerdict.Met, GoalVerdict.Missed,
                 checks.add(beatsOnCost(p, b));
             }
         }
+        checks.add(ParetoFront.check(p, all));
         List<String> findings = checks.stream().map(Check::sentence).toList();
         List<String> failed = checks.stream().filter(c -> Boolean.FALSE.equals(c.ok())).map(Check::sentence).toList();
         List<String> unknown = checks.stream().filter(c -> c.ok() == null).map(Check::sentence).toList();

@@ -83,6 +83,31 @@ public final class ReportCharts {
     }
 
     /**
+     * Each policy as one point, executor-seconds per met deadline against deadlines met over all jobs, and the
+     * baselines' frontier as a dashed line through its points (policies that met nothing have no point).
+     */
+    public byte[] pareto(List<ParetoFront.Point> points, List<ParetoFront.Point> frontier) {
+        XYChart chart = chart("Deadlines met against cost", "executor-seconds per met deadline",
+                "deadlines met over all jobs (%)");
+        for (ParetoFront.Point p : points) {
+            if (Double.isFinite(p.costPerMet())) {
+                styled(chart.addSeries(p.policy(), new double[] {p.costPerMet()}, new double[] {p.sdrAll() * 100}),
+                        p.policy()).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter)
+                        .setMarker(p.policy().startsWith("punctual") ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+            }
+        }
+        List<ParetoFront.Point> drawn = frontier.stream().filter(p -> Double.isFinite(p.costPerMet())).toList();
+        if (drawn.size() > 1) {
+            reference(chart, "baselines' frontier", drawn.stream().mapToDouble(ParetoFront.Point::costPerMet).toArray(),
+                    drawn.stream().mapToDouble(p -> p.sdrAll() * 100).toArray());
+        }
+        if (chart.getSeriesMap().isEmpty()) {
+            chart.addSeries("no policy met a deadline", new double[] {0}, new double[] {0}).setMarker(SeriesMarkers.NONE);
+        }
+        return png(chart);
+    }
+
+    /**
      * One policy's vcores over time, minutes since {@code originMs}: what its reservations held and what its jobs'
      * executors used.
      */

@@ -22,7 +22,8 @@ public final class ReportFigures {
     private ReportFigures() {
     }
 
-    public static List<Figure> of(ReadReport report, RowUsage logs, List<WeekColumn> weeks) {
+    public static List<Figure> of(ReadReport report, RowUsage logs, List<WeekColumn> weeks,
+                                  List<PolicySummary> policies) {
         Map<String, List<TimedRow>> byPolicy = ReportSummary.byPolicy(report);
         ReportCharts charts = new ReportCharts(List.copyOf(byPolicy.keySet()));
         List<Figure> figures = new ArrayList<>();
@@ -32,9 +33,23 @@ public final class ReportFigures {
         figures.add(new Figure("cost-vs-oracle", "Executor-seconds against the oracle, per job",
                 "One point per job that has an oracle; on the lower dashed line a job cost what the oracle needs, "
                         + "on the upper one 1.15× that (the goal).", charts.costVsOracle(costPoints(byPolicy))));
+        figures.add(pareto(policies, charts));
         figures.addAll(capacity(report, logs, byPolicy, charts));
         figures.addAll(weekly(weeks, byPolicy.keySet(), charts));
         return figures;
+    }
+
+    /** Deadlines met against cost per policy, with what the goal's verdicts say of Punctual's points. */
+    private static Figure pareto(List<PolicySummary> policies, ReportCharts charts) {
+        List<ParetoFront.Point> points = ParetoFront.points(policies);
+        List<String> placed = policies.stream().filter(p -> p.policy().startsWith("punctual") && p.jobs() > 0)
+                .map(p -> p.policy() + ": " + ParetoFront.check(p, policies).sentence()).toList();
+        return new Figure("pareto", "Deadlines met against executor-seconds per met deadline", "One point per policy:"
+                + " deadlines met over all its jobs (a refusal is a miss) against the executor-seconds it spent per"
+                + " deadline met; up and to the left is better. The dashed line joins the baselines (static at each"
+                + " count, dynamic) that no other baseline beats on both. " + (placed.isEmpty()
+                ? "No Punctual policy ran." : String.join("; ", placed) + "."),
+                charts.pareto(points, ParetoFront.frontier(points)));
     }
 
     /** Reserved against used vcores for each of Punctual's policies and any other that reserved. */
@@ -59,10 +74,9 @@ public final class ReportFigures {
         List<Figure> figures = new ArrayList<>();
         List<String> labels = weeks.stream().map(WeekColumn::label).toList();
         figures.add(new Figure("weekly-hit-rate", "Deadlines met, week over week",
-                "Share of admitted jobs that met their deadline, per policy and week.",
-                charts.weekly("Deadlines met among admitted jobs", "%", labels,
-                        values(weeks, policies, s -> s.hitRateAdmitted() == null ? null
-                                : s.hitRateAdmitted() * 100))));
+                "Share of all jobs that met their deadline (a refusal is a miss), per policy and week.",
+                charts.weekly("Deadlines met over all jobs", "%", labels,
+                        values(weeks, policies, s -> s.jobs() == 0 ? null : s.sdrAll() * 100))));
         boolean oracle = weeks.stream().flatMap(w -> w.policies().stream()).anyMatch(s -> s.oracleRatio() != null);
         figures.add(new Figure("weekly-cost", "Cost, week over week", oracle
                 ? "Σ executor-seconds ÷ Σ oracle executor-seconds, per policy and week."

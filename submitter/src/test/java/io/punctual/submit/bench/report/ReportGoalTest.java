@@ -36,7 +36,9 @@ class ReportGoalTest {
                 "met 98.0% of the deadlines it admitted (98 of 100; goal ≥ 99%)",
                 "used 1.16× the oracle's executor-seconds (goal ≤ 1.15×)",
                 "no more deadlines met than static (98.0% vs 100.0%)",
-                "not cheaper than dynamic (1.16× vs 1.10× the oracle)");
+                "not cheaper than dynamic (1.16× vs 1.10× the oracle)",
+                "dominated by static, which met 100.0% of all deadlines at 10.0 executor-seconds per met deadline"
+                        + " (against 98.0% at 10.2)");
     }
 
     @Test
@@ -63,7 +65,9 @@ class ReportGoalTest {
         assertThat(verdict).isInstanceOf(GoalVerdict.Missed.class);
         assertThat(((GoalVerdict.Missed) verdict).shortfalls()).containsExactly(
                 "no more deadlines met than static:1 (99.0% vs 100.0%)",
-                "not cheaper than static:1 (1.10× vs 1.00× the oracle)");
+                "not cheaper than static:1 (1.10× vs 1.00× the oracle)",
+                "dominated by static:1, which met 100.0% of all deadlines at 10.0 executor-seconds per met deadline"
+                        + " (against 99.0% at 10.1)");
         assertThat(verdict.findings()).anyMatch(f -> f.contains("static:2"));
     }
 
