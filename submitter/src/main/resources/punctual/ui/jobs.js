@@ -1,14 +1,21 @@
-// The jobs page: one team's batches from GET /batches, refreshed every few seconds, and (plan.js) a chart of the
-// capacity those batches reserved over time. Plain DOM, no framework; all text goes in through textContent.
+// The jobs page: one page of a team's batches from GET /batches, newest first, refreshed every few seconds, and
+// (plan.js) a chart of the capacity that page's batches reserved over time. Each refresh asks only for the page shown
+// (and the listing's total), not the whole listing. Plain DOM, no framework; all text goes in through textContent.
 'use strict';
 
 (() => {
   const REFRESH_MS = 4000;
-  const PAGE_SIZE = 500;
   const TOKEN_KEY = 'punctual.token';
+  // Rows per page: ?size=N in the page's address (1 to 500), else 50.
+  const PAGE_SIZE = (() => {
+    const asked = Number.parseInt(new URLSearchParams(location.search).get('size'), 10);
+    return Number.isInteger(asked) && asked >= 1 && asked <= 500 ? asked : 50;
+  })();
 
   let timer = null;
   let generation = 0; // a newer refresh (say, a new token) makes an older one's answer stale
+  let page = 0; // 0 is the newest batches; page n shows the n-th PAGE_SIZE batches older than those
+  let total = 0;
 
   const $ = (id) => document.getElementById(id);
 
@@ -30,28 +37,30 @@
 
   class Unauthorized extends Error {}
 
-  async function fetchAllBatches() {
-    const batches = [];
-    let total = Infinity;
-    while (batches.length < total) {
-      const response = await fetch(`/batches?from=${batches.length}&size=${PAGE_SIZE}`, {
-        headers: { Authorization: `Bearer ${token()}`, Accept: 'application/json' },
-        cache: 'no-store',
-      });
-      if (response.status === 401) {
-        throw new Unauthorized((await response.json()).msg);
-      }
-      if (!response.ok) {
-        throw new Error(`GET /batches answered ${response.status}`);
-      }
-      const page = await response.json();
-      total = page.total;
-      batches.push(...page.sessions);
-      if (page.sessions.length === 0) {
-        break;
-      }
+  async function fetchPage(from, size) {
+    const response = await fetch(`/batches?from=${from}&size=${size}`, {
+      headers: { Authorization: `Bearer ${token()}`, Accept: 'application/json' },
+      cache: 'no-store',
+    });
+    if (response.status === 401) {
+      throw new Unauthorized((await response.json()).msg);
     }
-    return batches;
+    if (!response.ok) {
+      throw new Error(`GET /batches answered ${response.status}`);
+    }
+    return response.json();
+  }
+
+  // The listing is oldest first: its total says where the newest page starts. A page past the end (batches left
+  // the listing meanwhile) falls back to the oldest page there is.
+  async function fetchShownPage() {
+    const count = (await fetchPage(0, 0)).total;
+    const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+    page = Math.min(page, pages - 1);
+    const end = count - page * PAGE_SIZE;
+    const from = Math.max(0, end - PAGE_SIZE);
+    const shown = end > 0 ? (await fetchPage(from, end - from)).sessions : [];
+    return { count, batches: shown };
   }
 
   async function refresh() {
@@ -60,20 +69,25 @@
     if (!token()) {
       setStatus('Enter your team\'s token to see its batches.');
       render([]);
+      renderPager(0);
       return;
     }
     try {
-      const batches = await fetchAllBatches();
+      const { count, batches } = await fetchShownPage();
       if (mine !== generation) {
         return;
       }
+      total = count;
       batches.sort((a, b) => b.id - a.id);
       render(batches);
+      renderPager(batches.length);
       await renderQueues();
       const team = batches.length ? `Team ${batches[0].team}: ` : '';
       const red = batches.filter((b) => b.predictedMiss).length;
-      const count = batches.length === 1 ? '1 batch' : `${batches.length} batches`;
-      setStatus(`${team}${count}, ${red} in red. Updated ${clock(new Date())}.`);
+      const counted = total === 1 ? '1 batch' : `${total} batches`;
+      const paged = batches.length < total;
+      const shown = paged ? `, ${batches.length} shown, ${red} of those in red` : `, ${red} in red`;
+      setStatus(`${team}${counted}${shown}. Updated ${clock(new Date())}.`);
     } catch (e) {
       if (mine !== generation) {
         return;
@@ -101,6 +115,15 @@
     const name = (g) => (g.group === '(batch)' ? 'batch queue' : `group ${g.group}`);
     line.textContent = groups.length === 0 ? '' : 'BoPF classes: ' + groups.map((g) =>
       `${name(g)} ${g.class}${g.class === 'rejected' ? ' (runs as best-effort work)' : ''}`).join(', ');
+  }
+
+  // Newer and older pages, and which batches (1 is the newest) this page shows.
+  function renderPager(shown) {
+    const first = page * PAGE_SIZE + 1;
+    $('page-info').textContent = shown === 0 ? '' : `Batches ${first}–${first + shown - 1} of ${total}, newest first`;
+    $('newer').disabled = page === 0;
+    $('older').disabled = (page + 1) * PAGE_SIZE >= total;
+    $('pager').hidden = total <= PAGE_SIZE;
   }
 
   function setStatus(text, isError = false) {
@@ -280,6 +303,14 @@
     $('forget').addEventListener('click', () => {
       sessionStorage.removeItem(TOKEN_KEY);
       $('token').value = '';
+      refresh();
+    });
+    $('newer').addEventListener('click', () => {
+      page = Math.max(0, page - 1);
+      refresh();
+    });
+    $('older').addEventListener('click', () => {
+      page += 1;
       refresh();
     });
     window.addEventListener('hashchange', () => {

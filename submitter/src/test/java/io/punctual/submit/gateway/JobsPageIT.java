@@ -149,6 +149,31 @@ class JobsPageIT {
     }
 
     @Test
+    void thePageShowsAPageOfBatchesNewestFirstAndAsksOnlyForThatPage() throws Exception {
+        browser.navigate(base + "/?size=1#token=" + ANALYTICS);
+        browser.awaitTrue("document.querySelectorAll('#batches tbody tr').length === 1"
+                + " && !document.getElementById('pager').hidden", Duration.ofSeconds(30));
+
+        int newest = Math.max(succeeding, rejected);
+        int older = Math.min(succeeding, rejected);
+        assertThat(ids(browser.evaluateJson(ROWS))).containsExactly(newest);
+        assertThat(browser.evaluate("document.getElementById('page-info').textContent").asText())
+                .isEqualTo("Batches 1–1 of 2, newest first");
+        assertThat(browser.evaluate("document.getElementById('newer').disabled").asBoolean()).isTrue();
+        assertThat(browser.evaluate("document.getElementById('status').textContent").asText())
+                .contains("2 batches, 1 shown");
+
+        browser.evaluate("document.getElementById('older').click(); true");
+        browser.awaitTrue("document.querySelector('#batches tbody tr')?.dataset.batchId === '" + older + "'",
+                Duration.ofSeconds(30));
+        assertThat(ids(browser.evaluateJson(ROWS))).containsExactly(older);
+        assertThat(browser.evaluate("document.getElementById('page-info').textContent").asText())
+                .isEqualTo("Batches 2–2 of 2, newest first");
+        assertThat(browser.evaluate("document.getElementById('older').disabled").asBoolean()).isTrue();
+        assertThat(browser.evaluate("document.getElementById('newer').disabled").asBoolean()).isFalse();
+    }
+
+    @Test
     void anUnknownTokenIsRefusedInWordsAndShowsNothing() throws Exception {
         browser.navigate(base + "/#token=not-a-token-of-any-team");
         browser.awaitTrue("document.getElementById('status').classList.contains('error')", Duration.ofSeconds(30));
