@@ -85,8 +85,23 @@ public final class ReportPage {
                 TextTable.whole(run.wallSeconds()), orNone(run.clusterVcores()), orNone(run.clusterMemoryMb()),
                 run.hostCores() == null ? "" : " on a host of " + run.hostCores() + " cores",
                 run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies()),
-                queues(run), run.status() == null || run.status().equals("finished") ? ""
+                queues(run) + launchShare(run), run.status() == null || run.status().equals("finished") ? ""
                         : " The run's status is " + run.status() + ": these are the rows it wrote so far."));
+    }
+
+    /**
+     * How much of each job's isolated run its launch took (issue 26: a job whose launch is a large part of its run
+     * tests launch latency, not sizing; about 10% at most is the aim).
+     */
+    static String launchShare(RunInfo run) {
+        double[] shares = run.jobs().values().stream().filter(j -> j.isolatedSeconds() != null
+                && j.isolatedSeconds() > 0).mapToDouble(j -> j.overheadSeconds() / j.isolatedSeconds()).sorted()
+                .toArray();
+        if (shares.length == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " Launch took %.0f–%.0f%% of each job's isolated run (median %.0f%%).",
+                shares[0] * 100, shares[shares.length - 1] * 100, PolicySummary.quantile(shares, 50) * 100);
     }
 
     /** Where each policy's jobs ran, and on what share: the baselines and Punctual must share alike (issue 26). */
