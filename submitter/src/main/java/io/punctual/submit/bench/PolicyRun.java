@@ -88,8 +88,10 @@ public final class PolicyRun {
                     + " deadline from"));
             return;
         }
-        // A run names directories and Hadoop paths, where static:2's colon would read as a URI scheme.
-        String run = policy.label().replace(':', '-') + "-w" + week + "-" + arrival.index() + "-" + clock.millis();
+        // A run names directories and Hadoop paths, where static:2's colon would read as a URI scheme (and
+        // punctual@0.8's at sign as a user), so the label keeps only letters, digits, dots and dashes.
+        String run = policy.label().replaceAll("[^A-Za-z0-9.-]", "-") + "-w" + week + "-" + arrival.index() + "-"
+                + clock.millis();
         try {
             Optional<BatchBody> body = body(arrival, job, run);
             if (body.isEmpty()) {
