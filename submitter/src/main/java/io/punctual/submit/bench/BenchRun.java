@@ -114,6 +114,9 @@ public final class BenchRun {
             return false;
         }
         Map<String, JobProfile> profiles = HistoryWeeks.profiles(workload, plan.jobs(), ledger);
+        if (plan.oracleRuns() > 0 && !oracleUnderLoad(s, workload, runner, progress, profiles)) {
+            return false;
+        }
         info.set(info.get().withJobs(measures(workload, profiles)));
         save.run();
         List<Arrivals.Arrival> arrivals = plan.arrivalSpec().schedule(plan.jobs(), plan.mix(), plan.seed());
@@ -137,6 +140,21 @@ public final class BenchRun {
             save.run();
         }
         return !runner.guard().stopping();
+    }
+
+    /**
+     * Runs every job under the background load ({@link OracleRuns}) and takes each profile's oracle from those runs;
+     * false when the bench was stopped meanwhile.
+     */
+    private static boolean oracleUnderLoad(Setup s, Workload workload, BatchRunner runner, Progress progress,
+                                           Map<String, JobProfile> profiles) {
+        Optional<Map<String, JobProfile>> loaded;
+        try (Contention background = contention(s, workload, runner, s.target().eventLogs(), progress)) {
+            loaded = new OracleRuns(runner, s.target().eventLogs(), progress, s.clock()).measure(workload, s.plan(),
+                    s.historyDeadline());
+        }
+        loaded.ifPresent(tables -> profiles.replaceAll((job, idle) -> idle.withOracleUnderLoad(tables.get(job))));
+        return loaded.isPresent();
     }
 
     private static Contention contention(Setup s, Workload workload, BatchRunner runner, EventLogs logs,
@@ -174,7 +192,8 @@ public final class BenchRun {
         Map<String, JobMeasure> measures = new LinkedHashMap<>();
         profiles.forEach((job, p) -> measures.put(workload.name(job), new JobMeasure(workload.jobKey(job),
                 p.isolatedRuntime().map(d -> d.toMillis() / 1000.0).orElse(null), p.overheadSeconds(),
-                List.copyOf(p.byCount().values()))));
+                List.copyOf(p.byCount().values()),
+                p.underLoad().map(u -> List.copyOf(u.byCount().values())).orElse(List.of()))));
         return measures;
     }
 

@@ -73,10 +73,11 @@ public final class HistoryWeeks {
         BatchView started = runner.start(body);
         Optional<BatchView> ended = runner.awaitEnd(started.id(), deadline.plus(Duration.ofMinutes(2)));
         workload.clean(label);
-        return ended.map(batch -> record(workload.jobKey(job), week, executors, submitted, batch));
+        return ended.map(batch -> record(logs, workload.jobKey(job), week, executors, submitted, batch));
     }
 
-    private HistoryRun record(String key, int week, int executors, Instant submitted, BatchView batch) {
+    /** A finished batch as a run of the job: its times and cost from its event log in {@code logs}. */
+    static HistoryRun record(EventLogs logs, String key, int week, int executors, Instant submitted, BatchView batch) {
         Optional<AppCost> cost = batch.appId().flatMap(app -> logs.cost(app, batch.succeeded()));
         boolean good = batch.succeeded() && cost.isPresent();
         String reason = batch.succeeded() ? cost.isPresent() ? null : "no event log in " + logs.dir() : batch.failure();

@@ -11,31 +11,57 @@ import java.util.stream.Collectors;
  * A job as its successful history runs measured it, alone on the cluster at known executor counts: its isolated
  * runtime (what deadlines are multiples of) and, per executor count, its runtime and cost, from which the oracle
  * takes the cheapest count that would have met a deadline. Several runs at one count are summarised by their median.
+ * When the bench also ran the job under the week's load ({@link OracleRuns}), the oracle comes from those runs.
  */
 public final class JobProfile {
 
-    /** One executor count's measurements (medians over its runs). */
-    public record AtCount(int executors, double runSeconds, double endToEndSeconds, double executorSeconds) {
+    /**
+     * One executor count's measurements: medians over its runs, how many runs, and their spread.
+     *
+     * @param spreadSeconds the slowest run's runtime less the fastest's (0 for one run)
+     */
+    public record AtCount(int executors, double runSeconds, double endToEndSeconds, double executorSeconds, int runs,
+                          double spreadSeconds) {
     }
 
     private final Map<Integer, AtCount> byCount;
     private final double overheadSeconds;
+    private final Optional<JobProfile> underLoad;
 
-    private JobProfile(Map<Integer, AtCount> byCount, double overheadSeconds) {
+    private JobProfile(Map<Integer, AtCount> byCount, double overheadSeconds, Optional<JobProfile> underLoad) {
         this.byCount = byCount;
         this.overheadSeconds = overheadSeconds;
+        this.underLoad = underLoad;
     }
 
     public static JobProfile of(List<HistoryRun> history) {
         List<HistoryRun> good = history.stream().filter(HistoryRun::succeeded).toList();
         Map<Integer, List<HistoryRun>> grouped = good.stream().collect(Collectors.groupingBy(HistoryRun::executors));
         Map<Integer, AtCount> byCount = new TreeMap<>();
-        grouped.forEach((count, runs) -> byCount.put(count, new AtCount(count,
-                median(runs.stream().map(HistoryRun::runSeconds).toList()),
-                median(runs.stream().map(HistoryRun::endToEndSeconds).toList()),
-                median(runs.stream().map(HistoryRun::executorSeconds).toList()))));
+        grouped.forEach((count, runs) -> {
+            List<Double> runSeconds = runs.stream().map(HistoryRun::runSeconds).toList();
+            byCount.put(count, new AtCount(count, median(runSeconds),
+                    median(runs.stream().map(HistoryRun::endToEndSeconds).toList()),
+                    median(runs.stream().map(HistoryRun::executorSeconds).toList()), runs.size(),
+                    runSeconds.stream().mapToDouble(Double::doubleValue).max().orElse(0)
+                            - runSeconds.stream().mapToDouble(Double::doubleValue).min().orElse(0)));
+        });
         double overhead = good.isEmpty() ? 0 : median(good.stream().map(HistoryRun::overheadSeconds).toList());
-        return new JobProfile(byCount, overhead);
+        return new JobProfile(byCount, overhead, Optional.empty());
+    }
+
+    /**
+     * This job with the oracle taken from {@code loaded}, its runs under the week's background load (issue 26, item
+     * 3), where idle runs flatter every count; the isolated runtime, which deadlines are multiples of, stays this
+     * profile's. A table without a successful run leaves the oracle to the idle runs.
+     */
+    public JobProfile withOracleUnderLoad(JobProfile loaded) {
+        return new JobProfile(byCount, overheadSeconds, Optional.of(loaded).filter(JobProfile::measured));
+    }
+
+    /** The runs under load the oracle is taken from, when the bench made them. */
+    public Optional<JobProfile> underLoad() {
+        return underLoad;
     }
 
     /** Whether any run succeeded: without one the job has no isolated runtime, so no deadline. */
@@ -66,6 +92,9 @@ public final class JobProfile {
      * like. Empty when no measured count would have met it.
      */
     public Optional<Double> oracleExecutorSeconds(Duration window) {
+        if (underLoad.isPresent()) {
+            return underLoad.get().oracleExecutorSeconds(window);
+        }
         double budget = window.toMillis() / 1000.0 - overheadSeconds;
         return byCount.values().stream().filter(c -> c.runSeconds() <= budget)
                 .map(AtCount::executorSeconds).min(Double::compare);

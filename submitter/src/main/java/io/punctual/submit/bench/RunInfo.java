@@ -74,11 +74,15 @@ public record RunInfo(String suite, String scale, long seed, List<String> polici
                 java.time.Instant.parse(window.endedAt())).toMillis() / 1000.0;
     }
 
-    /** A job's isolated runtime (null without a successful history run) and its history per executor count. */
+    /**
+     * A job's isolated runtime (null without a successful history run), its history per executor count, and, when the
+     * bench measured them, its runs under the week's load per count, which the oracle was taken from.
+     */
     public record JobMeasure(String jobKey, Double isolatedSeconds, double overheadSeconds,
-                             List<JobProfile.AtCount> byCount) {
+                             List<JobProfile.AtCount> byCount, List<JobProfile.AtCount> underLoad) {
         public JobMeasure {
             byCount = List.copyOf(byCount);
+            underLoad = underLoad == null ? List.of() : List.copyOf(underLoad);
         }
     }
 

@@ -18,10 +18,12 @@ import java.util.Locale;
  * @param staticExecutors  the team's fixed executor count under {@code static}
  * @param historyExecutors executor counts the history weeks cycle through (week i runs at the i-th, round again)
  * @param executorCores    cores of every executor the bench asks for
+ * @param oracleRuns       runs of each job at each history count under the week's load, which the oracle is then
+ *                         taken from ({@link OracleRuns}); 0 takes it from the idle history runs
  */
 public record RunPlan(String suite, List<String> jobs, String scale, int weeksOfHistory, String deadlineMix,
                       double contention, List<String> policies, long seed, String arrivals, int staticExecutors,
-                      List<Integer> historyExecutors, int executorCores) {
+                      List<Integer> historyExecutors, int executorCores, int oracleRuns) {
 
     /** Above this share the background would leave the measured jobs nothing to run in. */
     public static final double MAX_CONTENTION = 0.9;
@@ -46,6 +48,10 @@ public record RunPlan(String suite, List<String> jobs, String scale, int weeksOf
         }
         if (executorCores < 1) {
             throw new InvalidRequest("--executor-cores must be at least 1, got " + executorCores);
+        }
+        if (oracleRuns < 0) {
+            throw new InvalidRequest("--oracle-runs must be 0 (the oracle from the idle history runs) or more, got "
+                    + oracleRuns);
         }
         if (historyExecutors.isEmpty() || historyExecutors.stream().anyMatch(n -> n < 1)) {
             throw new InvalidRequest("--history-executors must list executor counts of at least 1 (e.g. 1,2,3,4), got "

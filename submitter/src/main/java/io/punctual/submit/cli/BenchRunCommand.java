@@ -54,6 +54,9 @@ final class BenchRunCommand implements Command {
               --arrivals           poisson:<mean gap> or swim:<trace file>[,speedup=<f>] (default %s)
               --static-executors   the team's fixed count under static (default 2)
               --history-executors  counts the history weeks cycle through (default 1,2,3,4)
+              --oracle-runs        runs of each job at each of those counts under the background load, before the
+                                   policies; the oracle is then their medians' cheapest count that meets the deadline
+                                   (default 0: the idle history runs; 3 or more for a published week)
               --executor-cores     cores of every executor (default 1)
               --history-deadline   how long each history run is given (default 20m)
               --force / --resume   replace a report directory that exists / continue its run
@@ -73,9 +76,9 @@ final class BenchRunCommand implements Command {
             """;
 
     private static final Set<String> VALUED = Set.of("--suite", "--jobs", "--scale", "--weeks-of-history",
-            "--deadline-mix", "--contention", "--policies", "--confidences", "--seed", "--report", "--gateway", "--token",
-            "--static-executors", "--history-executors", "--executor-cores", "--arrivals", "--bench-home",
-            ConfDirs.FLAG, "--event-log-dir", "--cluster-vcores", "--contention-queue", "--history-deadline",
+            "--deadline-mix", "--contention", "--policies", "--confidences", "--seed", "--report", "--gateway",
+            "--token", "--static-executors", "--history-executors", "--oracle-runs", "--executor-cores", "--arrivals",
+            "--bench-home", ConfDirs.FLAG, "--event-log-dir", "--cluster-vcores", "--contention-queue", "--history-deadline",
             "--workloads-jar");
     private static final Set<String> SWITCHES = Set.of("--force", "--resume", "--json", "--help");
 
@@ -106,9 +109,10 @@ final class BenchRunCommand implements Command {
         String scale = flags.value("--scale").orElse(suite.scales().get(0));
         RunPlan plan = new RunPlan(suiteName, Suites.jobs(suite, flags.value("--jobs").orElse(""), scale), scale,
                 flags.whole("--weeks-of-history", 3), flags.value("--deadline-mix").orElse(DeadlineMix.DEFAULT),
-                flags.number("--contention", 0.3), labels(flags.value("--policies"), flags.value("--confidences")), seed(flags),
-                flags.value("--arrivals").orElse(Arrivals.DEFAULT), flags.whole("--static-executors", 2),
-                counts(flags.value("--history-executors").orElse("1,2,3,4")), flags.whole("--executor-cores", 1));
+                flags.number("--contention", 0.3), labels(flags.value("--policies"), flags.value("--confidences")),
+                seed(flags), flags.value("--arrivals").orElse(Arrivals.DEFAULT), flags.whole("--static-executors", 2),
+                counts(flags.value("--history-executors").orElse("1,2,3,4")), flags.whole("--executor-cores", 1),
+                flags.whole("--oracle-runs", 0));
         Duration historyDeadline = duration(flags.value("--history-deadline").orElse("20m"));
         ReportDir report = ReportDir.open(context.resolve(required(flags, "--report")), flags.has("--force"),
                 flags.has("--resume"));

@@ -63,6 +63,34 @@ class BenchOracleTest {
     }
 
     @Test
+    void eachCountSaysHowManyRunsItsMediansComeFromAndHowFarTheyLieApart() {
+        JobProfile profile = JobProfile.of(HISTORY);
+
+        assertThat(profile.byCount().get(4).runs()).isEqualTo(2);
+        assertThat(profile.byCount().get(4).spreadSeconds()).isEqualTo(4.0);
+        assertThat(profile.byCount().get(1).runs()).isEqualTo(1);
+        assertThat(profile.byCount().get(1).spreadSeconds()).isZero();
+    }
+
+    @Test
+    void runsUnderLoadGiveTheOracleButTheIdleRunsStillGiveTheDeadline() {
+        // Under the background every count ran about twice as long, and one executor cost more.
+        JobProfile loaded = JobProfile.of(List.of(run(1, 1, 20, 200, 120, true), run(2, 1, 20, 220, 130, true),
+                run(3, 2, 20, 120, 140, true), run(4, 4, 20, 80, 180, true)));
+        JobProfile profile = JobProfile.of(HISTORY).withOracleUnderLoad(loaded);
+
+        assertThat(profile.isolatedRuntime()).contains(Duration.ofSeconds(54));
+        // 111 s fit one idle executor (95 executor-s), but under load 111 - 20 = 91 s fit only four executors' 80 s
+        assertThat(profile.oracleExecutorSeconds(Duration.ofSeconds(111))).contains(180.0);
+        // 231 s leave 211 s: one executor's median of 200 and 220 s fits, at the median of 120 and 130
+        assertThat(profile.oracleExecutorSeconds(Duration.ofSeconds(231))).contains(125.0);
+        assertThat(profile.underLoad()).contains(loaded);
+        JobProfile nothingRan = JobProfile.of(List.of(run(1, 1, 5, 30, 60, false)));
+        assertThat(JobProfile.of(HISTORY).withOracleUnderLoad(nothingRan).oracleExecutorSeconds(
+                Duration.ofSeconds(111))).as("no run under load: the idle table stands").contains(95.0);
+    }
+
+    @Test
     void aJobWithoutASuccessfulRunHasNoDeadlineToGive() {
         JobProfile profile = JobProfile.of(List.of(run(1, 2, 5, 30, 60, false)));
 

@@ -39,7 +39,7 @@ class BenchPolicyRunTest {
         workload = new Workload(new DemoSuite(), tmp.resolve("data"), "tiny", bench.jar.toString(), tmp.resolve("out"));
         // the team's fixed count is its cap here (the gateway refuses more)
         plan = new RunPlan("demo", JOBS, "tiny", 1, "4x:1", 0, List.of(Policy.known().split(", ")), 1, "poisson:5s",
-                1, List.of(1), 1);
+                1, List.of(1), 1, 0);
         // both jobs took 60 s alone at one executor (5 s to start), costing 50 executor-seconds
         Instant t0 = Instant.parse("2026-11-23T02:00:00Z");
         profiles = Map.of("wordcount", profile("wordcount", t0), "stages", profile("stages", t0));
@@ -86,6 +86,26 @@ class BenchPolicyRunTest {
             assertThat(r.reason()).contains("3 executors exceed the team's cap of 1");
         });
         assertThat(launched(".static")).isEmpty();
+    }
+
+    @Test
+    void theOracleUnderLoadRunsEachJobAtEachCountBestEffortUnderItsOwnKey() {
+        RunPlan twice = new RunPlan("demo", JOBS, "tiny", 1, "4x:1", 0, List.of("static"), 1, "poisson:5s", 1,
+                List.of(1, 1), 1, 2);
+        BatchRunner runner = new BatchRunner(bench.client, RunGuard.detached(bench.client), bench.clock);
+
+        Optional<Map<String, JobProfile>> tables = new OracleRuns(runner, new EventLogs(tmp.resolve("logs"),
+                Duration.ZERO), new Progress(System.out, bench.clock, 1), bench.clock).measure(workload, twice,
+                Duration.ofMinutes(5));
+
+        // Two jobs, the one distinct count, twice each; this cluster writes no event logs, so no run is measured.
+        assertThat(tables).hasValueSatisfying(t -> assertThat(t).containsOnlyKeys(JOBS).allSatisfy((job, table) ->
+                assertThat(table.measured()).isFalse()));
+        assertThat(launched(OracleRuns.SUFFIX)).hasSize(4).allSatisfy(r -> {
+            assertThat(option(r, "--num-executors")).contains("1");
+            assertThat(r.conf()).as("best-effort, beside the background").doesNotContainKey("spark.deadline.at");
+        });
+        assertThat(launched("")).as("no run under the job's own key, which Punctual learns from").isEmpty();
     }
 
     @Test
@@ -160,7 +180,7 @@ class BenchPolicyRunTest {
         bench.close();
         bench = new InMemoryBenchGateway(tmp.resolve("again"), Duration.ofSeconds(30), 1);
         workload = new Workload(new DemoSuite(), tmp.resolve("data"), "tiny", bench.jar.toString(), tmp.resolve("out"));
-        plan = new RunPlan("demo", JOBS, "tiny", 1, "0.4x:1", 0, plan.policies(), 1, "poisson:1s", 1, List.of(1), 1);
+        plan = new RunPlan("demo", JOBS, "tiny", 1, "0.4x:1", 0, plan.policies(), 1, "poisson:1s", 1, List.of(1), 1, 0);
         ReportDir report = ReportDir.open(tmp.resolve("report"), false, false);
         RunGuard guard = RunGuard.detached(bench.client);
 

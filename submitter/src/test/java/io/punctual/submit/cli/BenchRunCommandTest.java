@@ -109,7 +109,7 @@ class BenchRunCommandTest {
         Path report = Files.createDirectories(tmp.resolve("report"));
         RunPlan before = new RunPlan("demo", List.of("wordcount", "stages"), "tiny", 1, "1x:0.3,2x:0.4,4x:0.3", 0,
                 List.of("static", "dynamic", "punctual", "punctual-noreserve"), 1, "poisson:20s", 2,
-                List.of(1, 2, 3, 4), 1);
+                List.of(1, 2, 3, 4), 1, 0);
         JsonFiles.write(report.resolve("run.json"), new RunInfo("demo", "tiny", 1, before.policies(), 1,
                 before.deadlineMix(), 0, before.arrivals(), before, 1, "interrupted", "2026-11-23T02:00:00Z", 10.0,
                 16, 16384L, "embedded", tmp.toString(), Map.of(), Map.of(), Map.of(), Map.of(), null));

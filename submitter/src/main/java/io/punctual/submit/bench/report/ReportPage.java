@@ -52,6 +52,7 @@ public final class ReportPage {
             summaryTable(html, "weeks", summary.weeks());
         }
         reasons(html, summary.policies());
+        costSplit(html, CostSplit.of(report), summary.run());
         html.append("<h2>Charts</h2>\n");
         for (ReportFigures.Figure figure : figures) {
             html.append("<figure id=\"").append(esc(figure.id())).append("\"><img alt=\"").append(esc(figure.title()))
@@ -178,6 +179,19 @@ public final class ReportPage {
                     .stream().map(e -> e.getValue() + "× " + esc(e.getKey())).collect(Collectors.joining("; ")))
                     .append("</li>\n");
         }
+    }
+
+    private static void costSplit(StringBuilder html, List<CostSplit> splits, RunInfo run) {
+        if (splits.isEmpty()) {
+            return;
+        }
+        boolean underLoad = run != null && run.jobs().values().stream().anyMatch(j -> !j.underLoad().isEmpty());
+        html.append("<h2>Cost over the oracle: the count, and the run</h2>\n<p>The oracle's table is each job's ")
+                .append(underLoad ? "runs under the background load (median per executor count)"
+                        : "idle history runs, which flatter every count (run with --oracle-runs 3 for runs under load)")
+                .append(".</p>\n<ul id=\"cost-split\">");
+        splits.forEach(split -> html.append("<li>").append(esc(split.sentence())).append("</li>"));
+        html.append("</ul>\n");
     }
 
     private static void problems(StringBuilder html, List<String> problems) {

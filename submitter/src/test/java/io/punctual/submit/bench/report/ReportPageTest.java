@@ -52,9 +52,9 @@ class ReportPageTest {
     @Test
     void theRunLineSaysHowMuchOfEachJobsRunItsLaunchTook() {
         var run = ReportFixture.runInfo().withJobs(java.util.Map.of(
-                "puma/grep", new io.punctual.submit.bench.RunInfo.JobMeasure("k1", 20.0, 5, List.of()),
-                "tpcds/q3", new io.punctual.submit.bench.RunInfo.JobMeasure("k2", 40.0, 4, List.of()),
-                "puma/never", new io.punctual.submit.bench.RunInfo.JobMeasure("k3", null, 0, List.of())));
+                "puma/grep", new io.punctual.submit.bench.RunInfo.JobMeasure("k1", 20.0, 5, List.of(), List.of()),
+                "tpcds/q3", new io.punctual.submit.bench.RunInfo.JobMeasure("k2", 40.0, 4, List.of(), List.of()),
+                "puma/never", new io.punctual.submit.bench.RunInfo.JobMeasure("k3", null, 0, List.of(), List.of())));
         assertThat(ReportPage.launchShare(run)).isEqualTo(" Launch took 10–25% of each job's isolated run (median"
                 + " 10%).");
         assertThat(ReportPage.launchShare(ReportFixture.runInfo())).isEmpty();
