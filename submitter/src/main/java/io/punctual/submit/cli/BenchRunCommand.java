@@ -78,8 +78,8 @@ final class BenchRunCommand implements Command {
     private static final Set<String> VALUED = Set.of("--suite", "--jobs", "--scale", "--weeks-of-history",
             "--deadline-mix", "--contention", "--policies", "--confidences", "--seed", "--report", "--gateway",
             "--token", "--static-executors", "--history-executors", "--oracle-runs", "--executor-cores", "--arrivals",
-            "--bench-home", ConfDirs.FLAG, "--event-log-dir", "--cluster-vcores", "--contention-queue", "--history-deadline",
-            "--workloads-jar");
+            "--bench-home", ConfDirs.FLAG, "--event-log-dir", "--cluster-vcores", "--contention-queue",
+            "--history-deadline", "--workloads-jar");
     private static final Set<String> SWITCHES = Set.of("--force", "--resume", "--json", "--help");
 
     /** Writes report.html, results.csv and summary.json once a run has finished, and prints the summary table. */

@@ -25,7 +25,7 @@ final class ConfDirs {
         return dir(flag, context, embedded ? "conf/embedded" : "conf");
     }
 
-    /** As {@link #dir(Optional, CliContext, boolean)}, with the installation's {@code fallback} when nothing names one. */
+    /** As {@link #dir(Optional, CliContext, boolean)}, with the installation's {@code fallback} when none is named. */
     static Path dir(Optional<String> flag, CliContext context, String fallback) {
         return flag.map(context::resolve)
                 .or(() -> Optional.ofNullable(context.env().get("PUNCTUAL_CONF_DIR")).filter(s -> !s.isBlank())

@@ -102,7 +102,8 @@ public final class ReportCharts {
                     drawn.stream().mapToDouble(p -> p.sdrAll() * 100).toArray());
         }
         if (chart.getSeriesMap().isEmpty()) {
-            chart.addSeries("no policy met a deadline", new double[] {0}, new double[] {0}).setMarker(SeriesMarkers.NONE);
+            chart.addSeries("no policy met a deadline", new double[] {0}, new double[] {0})
+                    .setMarker(SeriesMarkers.NONE);
         }
         return png(chart);
     }
