@@ -29,7 +29,9 @@ public record QueueShare(String queue, String parent, double capacity, double ma
                 percent(maximumCapacity));
     }
 
+    /** YARN's float shares to a tenth of a percent, without a trailing {@code .0}: 0.4 × 100 is 40.000000000000004. */
     private static String percent(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
+        double tenths = Math.round(value * 10) / 10.0;
+        return tenths == Math.rint(tenths) ? Long.toString((long) tenths) : String.format(Locale.ROOT, "%.1f", tenths);
     }
 }

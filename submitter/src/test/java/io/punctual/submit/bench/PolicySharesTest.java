@@ -39,6 +39,14 @@ class PolicySharesTest {
     }
 
     @Test
+    void yarnsFloatSharesAreShownToATenthOfAPercent() {
+        assertThat(new QueueShare("sla", "root", 0.4 * 100, 0.4 * 100).describe())
+                .isEqualTo("root.sla (40% of root, at most 40%)");
+        assertThat(new QueueShare("sla", "root", 33.333333, 100).describe())
+                .isEqualTo("root.sla (33.3% of root, at most 100%)");
+    }
+
+    @Test
     void eachPolicyIsRecordedWithTheQueueItsJobsAreSubmittedTo() {
         PolicyShares shares = new PolicyShares(TEAM, PLAN);
         assertThat(shares.byPolicy(Policy.list("static:1,punctual,punctual-noreserve")))

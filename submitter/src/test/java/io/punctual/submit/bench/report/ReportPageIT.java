@@ -43,7 +43,7 @@ class ReportPageIT {
         browser.awaitTrue("[...document.images].every(i => i.complete)", java.time.Duration.ofSeconds(20));
         JsonNode images = browser.evaluateJson("[...document.images].map(i => ({w: i.naturalWidth, h: i.naturalHeight,"
                 + " figure: i.closest('figure').id}))");
-        assertThat(images).hasSize(5);
+        assertThat(images).hasSize(6); // lateness, cost vs oracle, Pareto, capacity, weekly met, weekly cost
         images.forEach(i -> assertThat(i.get("w").asInt()).as(i.toString()).isEqualTo(900));
         images.forEach(i -> assertThat(i.get("h").asInt()).as(i.toString()).isEqualTo(500));
         assertThat(browser.evaluateJson("[...document.querySelectorAll('#summary tbody tr')].map(tr => "
