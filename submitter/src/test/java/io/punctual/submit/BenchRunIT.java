@@ -81,14 +81,14 @@ class BenchRunIT {
         assertThat(run.get("clusterVcores").asInt()).isPositive();
         assertThat(run.get("jobs").get("demo/wordcount").get("isolatedSeconds").asDouble()).isPositive();
         assertThat(run.get("reservations").get("punctual")).hasSize(2);
-        // conf/bench gives the team's queue 40% of the cluster, at most 40%, and the bench's plan queue the same.
+        // conf/bench gives the team's queue 48% of the cluster, at most 48%, and the bench's plan queue the same.
         assertThat(run.at("/queues/static/queue").asText()).isEqualTo("team-analytics");
         assertThat(run.at("/queues/punctual/queue").asText()).isEqualTo("sla");
         for (String policy : List.of("static", "punctual")) {
             JsonNode share = run.get("queues").get(policy);
             assertThat(share.get("parent").asText()).as(policy).isEqualTo("root");
-            assertThat(share.get("capacity").asDouble()).as(policy).isCloseTo(40, Offset.offset(0.1));
-            assertThat(share.get("maximumCapacity").asDouble()).as(policy).isCloseTo(40, Offset.offset(0.1));
+            assertThat(share.get("capacity").asDouble()).as(policy).isCloseTo(48, Offset.offset(0.1));
+            assertThat(share.get("maximumCapacity").asDouble()).as(policy).isCloseTo(48, Offset.offset(0.1));
         }
         assertThat(run.get("hostCores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
         JsonNode summary = JSON.readTree(lines.get(lines.size() - 1));
