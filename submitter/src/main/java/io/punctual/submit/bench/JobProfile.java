@@ -1,6 +1,7 @@
 package io.punctual.submit.bench;
 
 import java.time.Duration;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,11 +41,11 @@ public final class JobProfile {
         Map<Integer, AtCount> byCount = new TreeMap<>();
         grouped.forEach((count, runs) -> {
             List<Double> runSeconds = runs.stream().map(HistoryRun::runSeconds).toList();
+            DoubleSummaryStatistics range = runSeconds.stream().mapToDouble(Double::doubleValue).summaryStatistics();
             byCount.put(count, new AtCount(count, median(runSeconds),
                     median(runs.stream().map(HistoryRun::endToEndSeconds).toList()),
                     median(runs.stream().map(HistoryRun::executorSeconds).toList()), runs.size(),
-                    runSeconds.stream().mapToDouble(Double::doubleValue).max().orElse(0)
-                            - runSeconds.stream().mapToDouble(Double::doubleValue).min().orElse(0)));
+                    range.getMax() - range.getMin()));
         });
         double overhead = good.isEmpty() ? 0 : median(good.stream().map(HistoryRun::overheadSeconds).toList());
         return new JobProfile(byCount, overhead, Optional.empty());

@@ -100,7 +100,9 @@ public record Policy(Kind kind, OptionalInt executors, OptionalDouble confidence
                     + " static:2");
         }
         if (wanted.startsWith("punctual@")) {
-            return punctualAt(confidence(label.trim(), wanted.substring("punctual@".length())));
+            return punctualAt(confidenceIn(wanted.substring("punctual@".length())).orElseThrow(() ->
+                    new InvalidRequest("'" + label.trim() + "' needs a confidence above 0 and below 1, e.g."
+                            + " punctual@0.9")));
         }
         return Arrays.stream(Kind.values()).filter(k -> k.label.equals(wanted)).findFirst()
                 .map(k -> new Policy(k, OptionalInt.empty(), OptionalDouble.empty()))
@@ -108,16 +110,14 @@ public record Policy(Kind kind, OptionalInt executors, OptionalDouble confidence
                         + known() + ", static:N for a fixed count of N, and punctual@C for Punctual at confidence C"));
     }
 
-    private static double confidence(String label, String text) {
+    /** {@code text} as a confidence Punctual can be asked for: a number above 0 and below 1; else empty. */
+    public static OptionalDouble confidenceIn(String text) {
         try {
-            double c = Double.parseDouble(text);
-            if (c > 0 && c < 1) {
-                return c;
-            }
+            double c = Double.parseDouble(text.trim());
+            return c > 0 && c < 1 ? OptionalDouble.of(c) : OptionalDouble.empty();
         } catch (NumberFormatException e) {
-            // said below
+            return OptionalDouble.empty();
         }
-        throw new InvalidRequest("'" + label + "' needs a confidence above 0 and below 1, e.g. punctual@0.9");
     }
 
     /**

@@ -200,24 +200,12 @@ final class BenchRunCommand implements Command {
         if (confidences.isPresent()) {
             List<Double> levels = new ArrayList<>();
             for (String level : confidences.get().split(",")) {
-                levels.add(confidence(level));
+                levels.add(Policy.confidenceIn(level).orElseThrow(() -> new UsageException("--confidences must list"
+                        + " confidences above 0 and below 1, e.g. 0.5,0.8,0.9,0.95; got '" + level.trim() + "'")));
             }
             named = Policy.atConfidences(named, levels);
         }
         return named.stream().map(Policy::label).toList();
-    }
-
-    private static double confidence(String text) {
-        try {
-            double c = Double.parseDouble(text.trim());
-            if (c > 0 && c < 1) {
-                return c;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new UsageException("--confidences must list confidences above 0 and below 1, e.g. 0.5,0.8,0.9,0.95;"
-                + " got '" + text.trim() + "'");
     }
 
     private static long seed(Flags flags) {

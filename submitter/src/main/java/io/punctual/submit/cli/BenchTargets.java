@@ -16,7 +16,6 @@ import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.ClusterSnapshot;
 import io.punctual.yarn.QueueSnapshot;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
-import io.punctual.yarn.queues.TeamQueueLayout;
 import io.punctual.yarn.hadoop.YarnGateways;
 import io.punctual.sizing.Resources;
 import java.io.IOException;
@@ -96,7 +95,7 @@ final class BenchTargets {
                     "embedded", new EventLogs(eventLogs), Optional.of((int) total.vcores()),
                     Optional.of(total.memoryMb()), site.cluster().bestEffortQueue(),
                     context.install().requireWorkloadsJar().toString(), benchHome,
-                    shares(snapshot, TeamQueueLayout.underRoot(site.cluster().bestEffortQueue())
+                    shares(snapshot, ClusterSession.teamLayout(site.cluster().bestEffortQueue())
                             .queueOf(plan.team().name()).leaf(), site.cluster().bestEffortQueue(), cluster.planQueue()),
                     Optional.of(Runtime.getRuntime().availableProcessors()), () -> {
                         gateway.close();

@@ -65,7 +65,12 @@ public record ClusterSession(ClusterGateway gateway, Path confDir, Optional<Embe
         SchedulerConfiguration scheduler = embedded
                 .<SchedulerConfiguration>map(yarn -> SchedulerConfRest.at(yarn.resourceManagerWebAddress(), user))
                 .orElseGet(() -> YarnGateways.schedulerConfiguration(confDir, user));
-        return new DonorTeamQueues(scheduler, TeamQueueLayout.underRoot(bestEffortQueue), QueueOccupancy.of(gateway));
+        return new DonorTeamQueues(scheduler, teamLayout(bestEffortQueue), QueueOccupancy.of(gateway));
+    }
+
+    /** Where team queues go on a cluster whose best-effort queue is {@code bestEffortQueue}, and what they are named. */
+    public static TeamQueueLayout teamLayout(String bestEffortQueue) {
+        return TeamQueueLayout.underRoot(bestEffortQueue);
     }
 
     public Optional<Duration> startupTime() {

@@ -77,8 +77,7 @@ public sealed interface GoalVerdict permits GoalVerdict.Met, GoalVerdict.Missed,
                 : new Check(p.oracleRatio() <= ORACLE_RATIO_GOAL + EPSILON, String.format(Locale.ROOT,
                 "used %.2f× the oracle's executor-seconds (goal ≤ 1.15×)", p.oracleRatio())));
         for (String baseline : BASELINES) {
-            List<PolicySummary> ran = all.stream().filter(s -> s.policy().equals(baseline)
-                    || s.policy().startsWith(baseline + ":")).toList();
+            List<PolicySummary> ran = all.stream().filter(s -> runOf(s.policy(), baseline)).toList();
             if (ran.isEmpty()) {
                 checks.add(Check.unknown(baseline + " was not run, so it cannot be compared"));
             }
@@ -122,6 +121,11 @@ public sealed interface GoalVerdict permits GoalVerdict.Met, GoalVerdict.Missed,
         boolean beats = p.oracleRatio() < b.oracleRatio() - EPSILON;
         return new Check(beats, String.format(Locale.ROOT, "%s than %s (%.2f× vs %.2f× the oracle)",
                 beats ? "cheaper" : "not cheaper", b.policy(), p.oracleRatio(), b.oracleRatio()));
+    }
+
+    /** Whether {@code policy} is a run of {@code baseline}: the baseline itself, or one of its counts. */
+    static boolean runOf(String policy, String baseline) {
+        return policy.equals(baseline) || policy.startsWith(baseline + ":");
     }
 
     static String percent(double share) {

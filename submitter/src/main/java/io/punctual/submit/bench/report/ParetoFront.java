@@ -30,7 +30,7 @@ final class ParetoFront {
 
     /** Static at any count and dynamic: what teams can do without Punctual. */
     static boolean isBaseline(String policy) {
-        return GoalVerdict.BASELINES.stream().anyMatch(b -> policy.equals(b) || policy.startsWith(b + ":"));
+        return GoalVerdict.BASELINES.stream().anyMatch(b -> GoalVerdict.runOf(policy, b));
     }
 
     /** The baselines no other baseline dominates, cheapest first: the frontier Punctual should lie beyond. */
