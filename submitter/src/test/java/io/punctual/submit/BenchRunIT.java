@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.submit.bench.BenchRow;
+import io.punctual.submit.bench.ExecutorLives;
 import io.punctual.submit.cli.CliContext;
 import io.punctual.submit.home.Install;
 import io.punctual.submit.home.PunctualHome;
@@ -65,8 +66,10 @@ class BenchRunIT {
             assertThat(row.metDeadline()).isEqualTo(!Instant.parse(row.finishedAt()).isAfter(Instant.parse(
                     row.deadline())));
         }
+        // static asks for 2; on a busy 48% queue the second may never come, so the row (what ran) holds 1 or 2.
         assertThat(rows).filteredOn(r -> r.policy().equals("static")).allSatisfy(r -> {
-            assertThat(r.executors()).isEqualTo(2);
+            assertThat(ExecutorLives.read(report.resolve(r.eventLog())).requested()).as(r.toString()).isEqualTo(2);
+            assertThat(r.executors()).as(r.toString()).isBetween(1, 2);
             assertThat(r.reservationId()).isNull();
         });
         assertThat(rows).filteredOn(r -> r.policy().equals("punctual")).allSatisfy(r -> {
@@ -109,7 +112,7 @@ class BenchRunIT {
 
     /** Σ executor lifetime × cores, read straight from the log's JSON lines. */
     private static double fromEventLog(Path log) throws IOException {
-        return io.punctual.submit.bench.ExecutorLives.read(log).executorSeconds();
+        return ExecutorLives.read(log).executorSeconds();
     }
 
     private static void clear(Path dir) throws IOException {

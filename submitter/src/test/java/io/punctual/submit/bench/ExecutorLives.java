@@ -15,14 +15,16 @@ import java.util.Map;
  *
  * @param lives each executor's {added ms, removed ms (-1 when never removed), cores}, by executor id
  * @param endMs the application's end
+ * @param requested the {@code spark.executor.instances} the application was launched with, -1 when unset
  */
-public record ExecutorLives(Map<String, long[]> lives, long endMs) {
+public record ExecutorLives(Map<String, long[]> lives, long endMs, int requested) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public static ExecutorLives read(Path log) throws IOException {
         Map<String, long[]> lives = new HashMap<>();
         long end = -1;
+        int requested = -1;
         for (String line : lines(log)) {
             JsonNode event = JSON.readTree(line);
             switch (event.path("Event").asText()) {
@@ -31,10 +33,12 @@ public record ExecutorLives(Map<String, long[]> lives, long endMs) {
                 case "SparkListenerExecutorRemoved" -> lives.get(event.get("Executor ID").asText())[1] =
                         event.get("Timestamp").asLong();
                 case "SparkListenerApplicationEnd" -> end = event.get("Timestamp").asLong();
+                case "SparkListenerEnvironmentUpdate" -> requested = event.at("/Spark Properties")
+                        .path("spark.executor.instances").asInt(-1);
                 default -> { }
             }
         }
-        return new ExecutorLives(lives, end);
+        return new ExecutorLives(lives, end, requested);
     }
 
     /** The log's lines; a copy a report keeps is zstd-compressed ({@code .zstd} in its name). */
