@@ -26,8 +26,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param deadlineFactor         the factor of the deadline mix this job drew
  * @param reservationId          the YARN reservation it ran in; null without one
  * @param reservedCpuSeconds     vcore-seconds the reservation held; null without one
- * @param replans                how often Punctual re-planned the run from its progress (issue 25: executors grown or
- *                               given back); null for a policy that does not ask Punctual or a job that never ran
+ * @param replans                how often Punctual re-planned the run (issue 25: executors grown or given back from
+ *                               its progress, or its hold moved while no task had started); null for a policy that does not ask Punctual or a job that never ran
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record BenchRow(String policy, String job, String appId, String arrival, String deadline, boolean admitted,

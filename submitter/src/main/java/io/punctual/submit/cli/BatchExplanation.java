@@ -121,8 +121,8 @@ record BatchExplanation(int id, String jobKey, String state, Optional<String> ve
                     + c.path("why").asText() + ")"));
             text(r, "off").ifPresent(off -> out.add("  re-planning is off for this run: " + off));
         });
-        predictedLate.ifPresent(late -> out.add(String.format(java.util.Locale.ROOT, "  predicted from its progress to"
-                + " miss its deadline by %.0f s at its confidence, even at the most executors it may have", late)));
+        predictedLate.ifPresent(late -> out.add(String.format(java.util.Locale.ROOT, "  predicted to miss its deadline"
+                + " by %.0f s at its confidence, even re-planned (its log says from what)", late)));
     }
 
     private void queued(List<String> out, Place p) {

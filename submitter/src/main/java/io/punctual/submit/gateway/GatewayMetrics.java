@@ -180,10 +180,14 @@ public final class GatewayMetrics implements AutoCloseable {
         return tally;
     }
 
-    /** Re-planning moved a running batch's executors: {@code grow} or {@code shrink}. */
-    void replanned(String team, boolean grew) {
-        Counter.builder("punctual.replans").description("Running batches' executors moved by re-planning")
-                .tags("team", team, "direction", grew ? "grow" : "shrink").register(registry).increment();
+    /**
+     * Re-planning changed a running batch: {@code grow} or {@code shrink} its executors, or {@code hold} (only its
+     * reservation's end moved, for a run that had not started a task).
+     */
+    void replanned(String team, int from, int to) {
+        String direction = to > from ? "grow" : to < from ? "shrink" : "hold";
+        Counter.builder("punctual.replans").description("Running batches' executors or holds moved by re-planning")
+                .tags("team", team, "direction", direction).register(registry).increment();
     }
 
     /** Re-planning predicted, from a running batch's progress, that it misses its deadline even grown. */

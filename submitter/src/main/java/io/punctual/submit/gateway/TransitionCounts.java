@@ -43,7 +43,7 @@ final class TransitionCounts {
 
     private void replans(String team, Replanning was, Replanning is) {
         is.changes().subList(was.changes().size(), is.changes().size())
-                .forEach(c -> metrics.replanned(team, c.to() > c.from()));
+                .forEach(c -> metrics.replanned(team, c.from(), c.to()));
         if (was.predictedLateSeconds().isEmpty() && is.predictedLateSeconds().isPresent()) {
             metrics.predictedMiss(team);
         }

@@ -64,11 +64,9 @@ public final class ReplanRules {
 
     SubmissionMachine.Step progressed(SubmissionState.Running state, List<StageProgress> stages, Instant now) {
         Replanning replanning = state.replanning();
-        Instant due = state.sizing().completeBy().orElse(state.submission().deadline());
-        boolean waiting = replanning.refusedAt().map(at -> now.isBefore(at.plus(RETRY_AFTER))).orElse(false);
+        Instant due = due(state);
         int tasksLeft = stages.stream().mapToInt(s -> s.tasks() - s.finishedSeconds().length).max().orElse(0);
-        if (state.reservation().isEmpty() || replanning.off().isPresent() || waiting || tasksLeft == 0
-                || !now.isBefore(due)) {
+        if (!replannable(state, now) || tasksLeft == 0) {
             return SubmissionMachine.Step.stay(state);
         }
         int cores = (int) Math.max(1, state.sizing().shapes().executor().vcores());
@@ -97,6 +95,56 @@ public final class ReplanRules {
     }
 
     /**
+     * A run none of whose tasks has started: nothing shows its launch is over, so all of the run it was sized for
+     * (launch and θ-run, {@link Sizing#hold()}) lies ahead of it. Once that, counted from now, outlasts its hold, the
+     * hold is moved to cover it (with the reservations' margin) at the same executors, instead of the run leaving
+     * for a best-effort queue before its first task; when it ends after the completion the run is judged by, the
+     * miss is announced now. The weekly benchmark's runs waited 71–96 s for their first executor, most of them past
+     * holds of about a minute, and the loop that acts on finished tasks never saw them (replanning.md, 2026-11-29).
+     */
+    SubmissionMachine.Step notStarted(SubmissionState.Running state, Instant now) {
+        Replanning replanning = state.replanning();
+        Optional<Instant> holdEnds = state.holdEnds();
+        Instant finish = now.plus(state.sizing().hold());
+        if (!replannable(state, now) || holdEnds.isEmpty() || state.watch().leaveAsked()
+                || !finish.isAfter(holdEnds.get())) {
+            return SubmissionMachine.Step.stay(state);
+        }
+        Instant due = due(state);
+        Optional<Double> late = finish.isAfter(due)
+                ? Optional.of(Duration.between(due, finish).toMillis() / 1000.0) : Optional.empty();
+        List<Action> actions = new ArrayList<>();
+        if (late.isPresent() && replanning.predictedLateSeconds().isEmpty()) {
+            actions.add(new Action.Tell(new SubmissionEvent.Note("predicted to miss its deadline " + due + " by "
+                    + Math.round(late.get()) + " s: no task has started, and the run it was sized for takes "
+                    + state.sizing().hold().toSeconds() + " s from now")));
+        }
+        int executors = replanning.executors();
+        Instant holdTo = now.plus(ReservationWindows.withMargin(state.sizing().hold()))
+                .plus(ReservationWindows.PLAN_STEP);
+        actions.add(new Action.Resize(state.app(), state.reservation(), state.sizing(), executors, executors, holdTo,
+                "not started: the run it was sized for (" + state.sizing().hold().toSeconds()
+                        + " s) outlasts its hold from now"));
+        return new SubmissionMachine.Step(state.replanned(replanning.predicting(late), holdEnds), actions);
+    }
+
+    /**
+     * Whether a run may be re-planned now: it has a reservation, re-planning is on for it, a refusal is not too recent,
+     * and the completion it is judged by has not passed (after that Justice's kill rule and the move out of the
+     * reservation judge it).
+     */
+    private static boolean replannable(SubmissionState.Running state, Instant now) {
+        Replanning replanning = state.replanning();
+        boolean waiting = replanning.refusedAt().map(at -> now.isBefore(at.plus(RETRY_AFTER))).orElse(false);
+        return state.reservation().isPresent() && replanning.off().isEmpty() && !waiting && now.isBefore(due(state));
+    }
+
+    /** The completion a run is judged by: the one RUSH's arbitration gave it, else its deadline. */
+    private static Instant due(SubmissionState.Running state) {
+        return state.sizing().completeBy().orElse(state.submission().deadline());
+    }
+
+    /**
      * Whether a stage still to run has no finished task: its task time is a stand-in (the previous stage's), and a
      * reduce stage's tasks may take several times a map stage's, so what it leaves is not known well enough to give
      * executors back on.
@@ -113,7 +161,7 @@ public final class ReplanRules {
         Duration run = Duration.ofMillis((long) Math.ceil(plan.remainingSeconds() * 1000));
         Instant end = now.plus(ReservationWindows.withMargin(run)).plus(ReservationWindows.PLAN_STEP);
         if (plan instanceof Replan.Shrink) {
-            Instant due = state.sizing().completeBy().orElse(state.submission().deadline());
+            Instant due = due(state);
             return end.isAfter(due) ? due : end;
         }
         return state.holdEnds().filter(end::isBefore).orElse(end);

@@ -265,11 +265,12 @@ public final class SubmissionMachine {
             return finished(state, report, seen.eventLog(), now);
         }
         Step watched = RunningRules.observe(state, report, seen.tasksStarted(), now, violators);
-        if (replan.isEmpty() || seen.stages().isEmpty()
-                || !(watched.state() instanceof SubmissionState.Running still)) {
+        if (replan.isEmpty() || !(watched.state() instanceof SubmissionState.Running still)
+                || (seen.stages().isEmpty() && seen.tasksStarted() > 0)) {
             return watched;
         }
-        Step replanned = replan.get().progressed(still, seen.stages().get(), now);
+        Step replanned = seen.stages().isPresent() ? replan.get().progressed(still, seen.stages().get(), now)
+                : replan.get().notStarted(still, now);
         List<Action> actions = new ArrayList<>(watched.actions());
         actions.addAll(replanned.actions());
         return new Step(replanned.state(), actions);

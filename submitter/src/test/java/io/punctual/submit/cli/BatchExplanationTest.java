@@ -88,7 +88,7 @@ class BatchExplanationTest {
 
         assertThat(String.join("\n", explained.lines(NOW))).contains("re-planned at 2026-11-26T20:01:00Z: executors"
                 + " 4 -> 6, reservation until 2026-11-26T20:30:00Z -> 2026-11-26T20:50:00Z (behind: 1500 s left",
-                "predicted from its progress to miss its deadline by 42 s").doesNotContain("re-planning is off");
+                "predicted to miss its deadline by 42 s").doesNotContain("re-planning is off");
         assertThat(explained.json().get("predictedLateSeconds").asDouble()).isEqualTo(42.4);
         assertThat(explained.json().at("/replanning/changes/0/executorsTo").asInt()).isEqualTo(6);
         node.with("replanning").put("off", "the driver cannot be reached");

@@ -105,4 +105,19 @@ class GatewayMetricsTest {
         assertThat(confidence.get("clearlyBelow").asBoolean()).isTrue();
         assertThat(confidence.get("text").asText()).contains("3 of 10").contains("0.90 asked");
     }
+
+    @Test
+    void eachReplanIsCountedByWhatItMoved() {
+        try (GatewayMetrics metrics = new GatewayMetrics()) {
+            metrics.replanned("finance", 1, 3);
+            metrics.replanned("finance", 3, 2);
+            metrics.replanned("finance", 2, 2);
+            metrics.replanned("finance", 2, 2);
+
+            assertThat(metrics.prometheus(0, 0))
+                    .contains("punctual_replans_total{direction=\"grow\",team=\"finance\"} 1.0\n")
+                    .contains("punctual_replans_total{direction=\"shrink\",team=\"finance\"} 1.0\n")
+                    .contains("punctual_replans_total{direction=\"hold\",team=\"finance\"} 2.0\n");
+        }
+    }
 }

@@ -169,4 +169,70 @@ class ReplanMachineTest {
         var once = new SubmissionMachine(new LargeViolators(100_000), AdmissionPolicy.JUSTICE);
         assertThat(once.next(running(Optional.of(RESERVATION)), behind, T0).actions()).isEmpty();
     }
+
+    private static Observation.AppSeen seenWithoutTasks(io.punctual.yarn.AppState state, long tasksStarted) {
+        return new Observation.AppSeen(Optional.of(new io.punctual.yarn.AppReport(APP, "j", "u", "reservation_1_0007",
+                state, "YARN/" + state, java.util.Set.of(), T0, Optional.empty(), 0f, "", Optional.empty())),
+                tasksStarted, Optional.empty());
+    }
+
+    @Test
+    void aRunNoTaskOfWhichHasStartedMovesItsHoldOnceItsSizedRunFromNowOutlastsItAndAnnouncesAMissPastItsDeadline() {
+        // Sized for 110 s (launch and run), held until T0 + 80 s, due at T0 + 100 s.
+        // At T0 - 40 s its sized run ends at T0 + 70 s, inside the hold: nothing to do.
+        assertThat(machine.next(running(Optional.of(RESERVATION)), seenWithoutTasks(
+                io.punctual.yarn.AppState.ACCEPTED, 0), T0.minusSeconds(40)).actions())
+                .noneMatch(Action.Resize.class::isInstance);
+        // At T0 - 20 s it would end at T0 + 90 s, past the hold but before the deadline: the hold moves to cover it,
+        // 110 s + 25% margin + one plan step from now, at the same 2 executors, and no miss is told.
+        var moved = machine.next(running(Optional.of(RESERVATION)), seenWithoutTasks(
+                io.punctual.yarn.AppState.ACCEPTED, 0), T0.minusSeconds(20));
+        assertThat(moved.actions()).filteredOn(Action.Resize.class::isInstance).singleElement()
+                .isInstanceOfSatisfying(Action.Resize.class, resize -> {
+                    assertThat(resize.from()).isEqualTo(2);
+                    assertThat(resize.to()).isEqualTo(2);
+                    assertThat(resize.holdEnds()).isEqualTo(T0.minusSeconds(20).plusMillis(110_000 + 27_500 + 1_000));
+                    assertThat(resize.why()).startsWith("not started");
+                });
+        assertThat(((SubmissionState.Running) moved.state()).replanning().predictedLateSeconds()).isEmpty();
+        // At T0 it would end at T0 + 110 s: 10 s after its deadline, which is announced now, once.
+        var late = machine.next(running(Optional.of(RESERVATION)), seenWithoutTasks(
+                io.punctual.yarn.AppState.RUNNING, 0), T0);
+        assertThat(((SubmissionState.Running) late.state()).replanning().predictedLateSeconds()).contains(10.0);
+        assertThat(late.actions()).filteredOn(Action.Tell.class::isInstance)
+                .anyMatch(tell -> ((Action.Tell) tell).event() instanceof SubmissionEvent.Note note
+                        && note.text().contains("by 10 s") && note.text().contains("no task has started"));
+        var again = machine.next(late.state(), seenWithoutTasks(io.punctual.yarn.AppState.RUNNING, 0),
+                T0.plusSeconds(2));
+        assertThat(again.actions()).noneMatch(a -> a instanceof Action.Tell tell
+                && tell.event() instanceof SubmissionEvent.Note);
+    }
+
+    @Test
+    void aHoldMovedForARunNotStartedIsRecordedAsAChangeAtTheSameExecutors() {
+        var asked = (Action.Resize) machine.next(running(Optional.of(RESERVATION)), seenWithoutTasks(
+                io.punctual.yarn.AppState.ACCEPTED, 0), T0.minusSeconds(20)).actions().stream()
+                .filter(Action.Resize.class::isInstance).findFirst().orElseThrow();
+        Instant granted = T0.plusSeconds(119);
+        var after = machine.next(running(Optional.of(RESERVATION)), new Observation.Resized(asked,
+                Optional.of(granted), Optional.empty(), Optional.empty()), T0.minusSeconds(20));
+        var state = (SubmissionState.Running) after.state();
+        assertThat(state.holdEnds()).contains(granted);
+        assertThat(state.replanning().executors()).isEqualTo(2);
+        assertThat(state.replanning().changes()).singleElement().satisfies(change -> {
+            assertThat(change.from()).isEqualTo(2);
+            assertThat(change.to()).isEqualTo(2);
+            assertThat(change.holdFrom()).contains(T0.plusSeconds(80));
+        });
+    }
+
+    @Test
+    void aRunWhoseTasksHaveStartedButNoneFinishedWaitsForItsFirstFinishedTask() {
+        // Its executors are up: the loop that reads finished tasks judges it from the first one on.
+        assertThat(machine.next(running(Optional.of(RESERVATION)), seenWithoutTasks(
+                io.punctual.yarn.AppState.RUNNING, 3), T0).actions()).noneMatch(Action.Resize.class::isInstance);
+        // Nor is work without a reservation, or after a recent refusal, moved.
+        assertThat(machine.next(running(Optional.empty()), seenWithoutTasks(io.punctual.yarn.AppState.RUNNING, 0),
+                T0).actions()).noneMatch(Action.Resize.class::isInstance);
+    }
 }
