@@ -24,6 +24,16 @@ public record ClusterSnapshot(Instant at, int nodeManagers, Resources total, Res
         return queue(planQueue).map(this::capacityOf).orElse(total);
     }
 
+    /**
+     * What work without a reservation may grow to in {@code queue}: the queue's effective maximum (its configured
+     * ceiling's share of the cluster when YARN reports none), or the whole cluster when there is no such queue yet (a
+     * team's queue is made on first use; YARN's own limit then applies as the run asks).
+     */
+    public Resources ceiling(String queue) {
+        return queue(queue).map(q -> q.ceiling().isZero() ? new Resources((long) (total.memoryMb()
+                * q.maximumCapacity()), (long) (total.vcores() * q.maximumCapacity())) : q.ceiling()).orElse(total);
+    }
+
     private Resources capacityOf(QueueSnapshot queue) {
         if (!queue.guaranteed().isZero()) {
             return queue.guaranteed();

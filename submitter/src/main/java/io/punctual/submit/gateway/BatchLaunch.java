@@ -265,7 +265,8 @@ final class BatchLaunch {
     DryRun dryRun(BatchRecord batch, SizingSettings sizing) {
         SubmissionPipeline pipeline = pipelines.pipeline(sizing, e -> { });
         Submission submission = BatchRuns.submission(batch, workingDir);
-        Decision decision = pipeline.decide(submission);
+        Decision decision = pipeline.decide(submission, batch.bestEffort() ? Optional.of(bestEffortQueue(batch))
+                : Optional.empty());
         Optional<SubmissionPipeline.ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
                 .map(s -> pipeline.plan(submission, decision.sizingFor(s)));
         return DryRun.of(batch, decision, batch.bestEffort(), plan, sizing.admission());

@@ -128,10 +128,11 @@ public final class Conductor {
         Submission submission = state.submission();
         if (action instanceof Action.Size size) {
             long started = System.nanoTime();
-            Decision decision = pipeline.decide(size.completeBy().map(submission::completingBy).orElse(submission));
+            Optional<String> bestEffort = queues.bestEffort().apply(submission);
+            Decision decision = pipeline.decide(size.completeBy().map(submission::completingBy).orElse(submission),
+                    bestEffort);
             sizingTook.accept(Duration.ofNanos(System.nanoTime() - started));
-            return Optional.of(new Observation.SizingDone(decision, queues.bestEffort().apply(submission),
-                    size.completeBy()));
+            return Optional.of(new Observation.SizingDone(decision, bestEffort, size.completeBy()));
         } else if (action instanceof Action.Reserve reserve) {
             Observation.ReservationDone done = pipeline.reserveOnce(reserve.completeBy().map(submission::completingBy)
                     .orElse(submission), reserve.sizing());

@@ -95,8 +95,22 @@ public final class SubmissionPipeline {
 
     /** Learn and size, without side effects: what {@code explain} shows and every run starts with. */
     public Decision decide(Submission submission) {
+        return decide(submission, Optional.empty());
+    }
+
+    /**
+     * As {@link #decide(Submission)}; a submission that runs without a reservation in {@code runsIn} (work without a
+     * deadline) is sized against what that queue may grow to, not against the plan, which it never draws on: a
+     * background job of 4 executors was refused by a plan of 40% that its own queue could hold.
+     */
+    public Decision decide(Submission submission, Optional<String> runsIn) {
         Map<String, String> conf = SparkSettings.effective(submission.args());
         ContainerShapes one = ContainerShapes.of(conf, SparkSettings.clusterMode(conf), 1, gateway.minimumAllocation());
+        if (runsIn.isPresent()) {
+            SizingRequest request = sizer.request(submission, one,
+                    SubmissionSizer.executorsThatFit(one, gateway.snapshot().ceiling(runsIn.get())));
+            return new Decision(request, one, sizer.decide(request));
+        }
         SizingRequest request = sizer.request(submission, one, gateway.snapshot());
         return PlanRoom.narrowed(new Decision(request, one, sizer.decide(request)),
                 () -> forecast(submission).freeThroughout(one.executor().atLeast(one.master()), submission.deadline()),

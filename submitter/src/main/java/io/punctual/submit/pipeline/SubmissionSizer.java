@@ -61,6 +61,12 @@ public final class SubmissionSizer {
                 executorsThatFit(one, cluster, submission.planQueue()));
     }
 
+    /** The request for a submission that runs without a reservation, where {@code executors} fit its queue. */
+    public SizingRequest request(Submission submission, ContainerShapes one, int executors) {
+        return request(submission.jobKey(), submission.submittedAt(), submission.deadline(),
+                SparkSettings.effective(submission.args()), submission.args().appArgs(), one, executors);
+    }
+
     /** As {@link #request(JobKey, Instant, Instant, Map, List, ContainerShapes, int)}, for a job sized as it is submitted. */
     public SizingRequest request(JobKey job, Instant deadline, Map<String, String> conf, List<String> appArgs,
                                  ContainerShapes one, int clusterExecutors) {
@@ -129,8 +135,12 @@ public final class SubmissionSizer {
 
     /** Executors of this shape the plan queue holds at once, beside the ApplicationMaster. */
     public static int executorsThatFit(ContainerShapes one, ClusterSnapshot cluster, String planQueue) {
-        Resources plan = cluster.planCapacity(planQueue);
-        return (int) Math.max(0, plan.minusFloored(one.master()).copiesOf(one.executor()));
+        return executorsThatFit(one, cluster.planCapacity(planQueue));
+    }
+
+    /** How many executors of {@code one}'s shape fit {@code capacity} beside its ApplicationMaster. */
+    public static int executorsThatFit(ContainerShapes one, Resources capacity) {
+        return (int) Math.max(0, capacity.minusFloored(one.master()).copiesOf(one.executor()));
     }
 
     /** θ for a submission: the one its Spark settings ask for, else the configured default. */

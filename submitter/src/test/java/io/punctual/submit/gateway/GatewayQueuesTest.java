@@ -107,6 +107,30 @@ class GatewayQueuesTest {
         }
     }
 
+    @Test
+    void aBestEffortBatchIsSizedAgainstItsOwnQueueNotThePlanItNeverDrawsOn() throws Exception {
+        // 3 executors of 4 GiB (4.5 GiB with overhead): the plan's 70% of 16 GiB holds 2 beside the
+        // ApplicationMaster, the best-effort queue, which may grow to the whole cluster, 3.
+        String fields = ", \"queue\": \"adhoc\", \"numExecutors\": 3, \"executorMemory\": \"4g\"";
+        try (Gateway gateway = harness.gateway(launcher)) {
+            HttpResponse<String> dry = post(gateway, "/batches?dryRun=true", fields);
+            assertThat(dry.statusCode()).as(dry.body()).isEqualTo(200);
+            assertThat(InMemoryGatewayHarness.JSON.readTree(dry.body()).get("executors").asInt()).as(dry.body())
+                    .isEqualTo(3);
+            HttpResponse<String> real = post(gateway, "/batches", fields);
+            assertThat(real.statusCode()).as(real.body()).isEqualTo(201);
+            int id = InMemoryGatewayHarness.JSON.readTree(real.body()).get("id").asInt();
+            JsonNode running = InMemoryGatewayHarness.await(gateway, id, b -> b.get("state").asText()
+                    .matches("running|success|dead|killed"));
+            assertThat(running.get("state").asText()).as(running.toString()).isIn("running", "success");
+            assertThat(running.get("executors").asInt()).isEqualTo(3);
+            // A deadline batch of the same shape still answers to the plan: it cannot hold 3.
+            HttpResponse<String> deadline = post(gateway, "/batches?dryRun=true", ", \"numExecutors\": 3,"
+                    + " \"executorMemory\": \"4g\", \"conf\": {\"spark.deadline.by\": \"30m\"}");
+            assertThat(deadline.body()).as(deadline.body()).contains("holds 2");
+        }
+    }
+
     /** A journal from before the check, whose batches recorded a best-effort queue as their plan queue. */
     @Test
     void aRestartOverBatchesRecordedWithANonReservableQueueStartsAndEndsOnlyWhatCannotGoOn() throws Exception {
