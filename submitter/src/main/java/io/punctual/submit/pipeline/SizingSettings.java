@@ -33,12 +33,6 @@ public record SizingSettings(double confidence, double robustness, int minRunsFo
      */
     public static final double START_CONFIDENCE = 0.3;
 
-    /**
-     * A job starts below θ only where its window is at least this many of its launches long: re-planning acts after
-     * the launch, from the first finished tasks, and a grown run's executors must start too.
-     */
-    public static final int LOW_START_MIN_LAUNCHES = 3;
-
     /** Settings for a deployment that sizes each job once: a deadline θ cannot meet is refused. */
     public SizingSettings(double confidence, double robustness, int minRunsForRush, int maxExecutors,
                           int killAboveTasks, AdmissionPolicy admission, DeadlineUtility utility) {

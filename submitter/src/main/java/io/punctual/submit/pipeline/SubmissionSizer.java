@@ -106,39 +106,13 @@ public final class SubmissionSizer {
         }
         SizingRequest lower = request.withConfidence(startAt.get());
         SizingDecision start = DecisionCheck.checked(lower, chain.size(lower));
-        // A count the user fixed starts as asked, and so does a job whose launch leaves the loop too little of its
-        // window; either is sized at the lower level only when θ cannot meet its deadline.
-        boolean low = request.userExecutors().isEmpty() && loopHasTime(request, overhead);
-        if (low && start instanceof SizingDecision.Sized sized) {
+        // A count the user fixed starts as asked; it is sized at the lower level only when θ cannot meet its deadline.
+        if (request.userExecutors().isEmpty() && start instanceof SizingDecision.Sized sized) {
             return startedBelowTheta(sized, startAt.get(), request.confidence());
         }
         SizingDecision decision = DecisionCheck.checked(request, chain.size(request));
-        if (decision instanceof SizingDecision.Unmeetable && start instanceof SizingDecision.Sized sized) {
-            return startedBelowTheta(sized, startAt.get(), request.confidence());
-        }
-        return !low && request.userExecutors().isEmpty() && decision instanceof SizingDecision.Sized sized
-                ? startedAtTheta(sized, overhead, request) : decision;
-    }
-
-    /** A sizing at θ where the job would have started lower, saying why: its launch leaves the loop too little. */
-    private static SizingDecision.Sized startedAtTheta(SizingDecision.Sized sized, Duration overhead,
-                                                       SizingRequest request) {
-        List<SizingTerm> terms = new java.util.ArrayList<>(sized.terms());
-        terms.add(SizingTerm.of("started at", request.confidence(), "sized at its confidence from the start: its"
-                + " launch (" + overhead.toSeconds() + " s) is more than 1/" + SizingSettings.LOW_START_MIN_LAUNCHES
-                + " of its window (" + request.window().toSeconds() + " s), too little for re-planning to grow it"));
-        return new SizingDecision.Sized(sized.executors(), sized.method(), sized.decidedBy(), sized.hold(),
-                sized.p50Finish(), sized.thetaFinish(), terms);
-    }
-
-    /**
-     * Whether re-planning has time to grow a run started below θ: it sees the run only once its first tasks finish,
-     * after the launch, and an executor it adds has to start as well. Where the window is shorter than {@link
-     * SizingSettings#LOW_START_MIN_LAUNCHES} launches, the run is sized at θ from the start. On the weekly benchmark's host (replanning.md, 2026-11-29) runs
-     * started at 0.3 had their first executor 71–96 s after arrival, and a low start only shortened their holds.
-     */
-    static boolean loopHasTime(SizingRequest request, Duration overhead) {
-        return overhead.multipliedBy(SizingSettings.LOW_START_MIN_LAUNCHES).compareTo(request.window()) <= 0;
+        return decision instanceof SizingDecision.Unmeetable && start instanceof SizingDecision.Sized sized
+                ? startedBelowTheta(sized, startAt.get(), request.confidence()) : decision;
     }
 
     /** A sizing at the start level below θ, saying so: re-planning grows the run or announces its miss early. */

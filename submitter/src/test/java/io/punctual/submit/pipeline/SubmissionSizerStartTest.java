@@ -54,27 +54,20 @@ class SubmissionSizerStartTest {
         }
     }
 
-    /** Five runs of one recurring job at one executor, launched in {@code overhead}; nothing else learnt. */
-    private static FixedLearning recurring(Duration overhead) {
-        return new FixedLearning(Optional.of(new JobHistory(5, List.of(
-                new RunDemand(1, 300), new RunDemand(1, 250), new RunDemand(1, 350), new RunDemand(1, 300),
-                new RunDemand(1, 1200)), new Curve(), overhead, 30, 10)),
-                JusticeState.initial(new io.punctual.sizing.justice.ErrorSmoothing.EqualWeights()));
-    }
+    /** Five runs of one recurring job at one executor, nothing else learnt. */
+    private static final FixedLearning RECURRING = new FixedLearning(Optional.of(new JobHistory(5, List.of(
+            new RunDemand(1, 300), new RunDemand(1, 250), new RunDemand(1, 350), new RunDemand(1, 300),
+            new RunDemand(1, 1200)), new Curve(), Duration.ZERO, 30, 10)),
+            JusticeState.initial(new io.punctual.sizing.justice.ErrorSmoothing.EqualWeights()));
 
     private static SizingDecision size(Optional<Double> startAt, long deadlineSeconds) {
         return size(startAt, deadlineSeconds, Map.of());
     }
 
     private static SizingDecision size(Optional<Double> startAt, long deadlineSeconds, Map<String, String> conf) {
-        return size(startAt, deadlineSeconds, conf, Duration.ZERO);
-    }
-
-    private static SizingDecision size(Optional<Double> startAt, long deadlineSeconds, Map<String, String> conf,
-                                       Duration overhead) {
         var settings = new SizingSettings(0.9, 0.1, 3, 10, 1000, AdmissionPolicy.JUSTICE, DeadlineUtility.HARD,
                 startAt);
-        var sizer = new SubmissionSizer(recurring(overhead), settings, new ManualClock(T0), InputSizes.NONE);
+        var sizer = new SubmissionSizer(RECURRING, settings, new ManualClock(T0), InputSizes.NONE);
         return sizer.decide(sizer.request(new JobKey("t", "nightly"), T0, T0.plusSeconds(deadlineSeconds),
                 conf, List.of(), ONE, 40));
     }
@@ -124,32 +117,5 @@ class SubmissionSizerStartTest {
     void aDeadlineEvenTheMedianMissesIsStillRefused() {
         // The median needs 10 + 300/10 = 40 s at the most executors: 30 s is not enough at any confidence.
         assertThat(size(Optional.of(0.5), 30)).isInstanceOf(SizingDecision.Unmeetable.class);
-    }
-
-    @Test
-    void aJobWhoseLaunchTakesMoreThanAThirdOfItsWindowStartsAtThetaUnlessOnlyTheLowLevelMeetsIt() {
-        // A 150 s launch in a 400 s window: re-planning would see the run only after 150 s, so it is sized at θ as if
-        // re-planning were off, and says why.
-        Duration launch = Duration.ofSeconds(150);
-        SizingDecision once = size(Optional.empty(), 400, Map.of(), launch);
-        SizingDecision replanned = size(Optional.of(0.5), 400, Map.of(), launch);
-        assertThat(once).isInstanceOf(SizingDecision.Sized.class);
-        assertThat(replanned).isInstanceOfSatisfying(SizingDecision.Sized.class, sized -> {
-            assertThat(sized.executors()).isEqualTo(((SizingDecision.Sized) once).executors());
-            assertThat(sized.hold()).isEqualTo(((SizingDecision.Sized) once).hold());
-            assertThat(sized.terms()).anySatisfy(term -> {
-                assertThat(term.name()).isEqualTo("started at");
-                assertThat(term.meaning()).contains("launch (150 s) is more than 1/3 of its window (400 s)");
-            });
-        });
-        // The same launch in a 450 s window (three launches) leaves the loop its time: started low.
-        assertThat(size(Optional.of(0.5), 450, Map.of(), launch)).isInstanceOfSatisfying(SizingDecision.Sized.class,
-                sized -> assertThat(sized.terms()).anySatisfy(term -> assertThat(term.meaning())
-                        .contains("rather than 0.9")));
-        // Where θ cannot meet the deadline at all, the low level still admits it, as it does a count the user fixed.
-        assertThat(size(Optional.empty(), 250, Map.of(), launch)).isInstanceOf(SizingDecision.Unmeetable.class);
-        assertThat(size(Optional.of(0.5), 250, Map.of(), launch)).isInstanceOfSatisfying(
-                SizingDecision.Sized.class, sized -> assertThat(sized.terms()).anySatisfy(term -> assertThat(
-                        term.meaning()).contains("rather than 0.9")));
     }
 }
