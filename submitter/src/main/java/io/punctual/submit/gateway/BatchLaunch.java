@@ -15,6 +15,7 @@ import io.punctual.submit.pipeline.Conductor;
 import io.punctual.submit.pipeline.Observation;
 import io.punctual.submit.pipeline.SubmissionState;
 import io.punctual.submit.pipeline.SubmissionOutcome;
+import io.punctual.submit.pipeline.ReservationPlan;
 import io.punctual.yarn.AppReport;
 import io.punctual.yarn.ClusterUnreachable;
 import java.util.Set;
@@ -267,7 +268,7 @@ final class BatchLaunch {
         Submission submission = BatchRuns.submission(batch, workingDir);
         Decision decision = pipeline.decide(submission, batch.bestEffort() ? Optional.of(bestEffortQueue(batch))
                 : Optional.empty());
-        Optional<SubmissionPipeline.ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
+        Optional<ReservationPlan> plan = decision.sized().filter(s -> !batch.bestEffort())
                 .map(s -> pipeline.plan(submission, decision.sizingFor(s)));
         return DryRun.of(batch, decision, batch.bestEffort(), plan, sizing.admission());
     }

@@ -3,7 +3,7 @@ package io.punctual.submit.gateway;
 import io.punctual.sizing.sizer.SizingDecision;
 import io.punctual.sizing.sizer.SizingTerm;
 import io.punctual.submit.pipeline.Decision;
-import io.punctual.submit.pipeline.SubmissionPipeline;
+import io.punctual.submit.pipeline.ReservationPlan;
 import io.punctual.submit.request.AdmissionPolicy;
 import io.punctual.yarn.ReservationSpec;
 import java.time.Instant;
@@ -28,12 +28,12 @@ public record DryRun(String jobKey, Optional<String> proxyUser, String verdict, 
      *             all, turns the verdict into a rejection, as a real submission would end
      */
     static DryRun of(BatchRecord record, Decision decision, boolean bestEffort,
-                     Optional<SubmissionPipeline.ReservationPlan> plan, AdmissionPolicy admission) {
+                     Optional<ReservationPlan> plan, AdmissionPolicy admission) {
         Instant deadline = Instant.ofEpochMilli(record.deadlineMs());
         if (decision.sizing() instanceof SizingDecision.Sized s) {
             Optional<ReservationSpec> first = plan.flatMap(p -> p.specs().stream().findFirst());
             Optional<String> noRoom = plan.flatMap(p -> p.refusal().or(() -> p.prediction().refusedBy()));
-            Optional<Instant> earliest = plan.flatMap(SubmissionPipeline.ReservationPlan::earliestDeadline);
+            Optional<Instant> earliest = plan.flatMap(ReservationPlan::earliestDeadline);
             boolean waits = noRoom.isPresent() && admission != AdmissionPolicy.FIRST_FIT
                     && plan.map(p -> !p.specs().isEmpty()).orElse(false);
             String verdict = noRoom.isEmpty() ? "admitted" : waits ? BatchStates.QUEUED : "rejected";

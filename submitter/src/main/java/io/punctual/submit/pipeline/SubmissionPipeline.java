@@ -248,18 +248,6 @@ public final class SubmissionPipeline {
     }
 
     /**
-     * The reservations to ask for and what Punctual's planner predicts of them.
-     *
-     * @param refusal why nothing can be asked for, when {@code specs} is empty
-     */
-    public record ReservationPlan(List<ReservationSpec> specs, Prediction prediction,
-                                  Optional<Instant> earliestDeadline, Optional<String> refusal) {
-        public ReservationPlan {
-            specs = List.copyOf(specs);
-        }
-    }
-
-    /**
      * Asks YARN once for the sized containers: a window that starts the job now first, the whole window second.
      * Punctual's own planner predicts YARN's answer; when YARN has no room the planner finds the earliest deadline
      * that would fit. Whether to ask again is the machine's call.
