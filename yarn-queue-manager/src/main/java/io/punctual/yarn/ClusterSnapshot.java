@@ -30,14 +30,18 @@ public record ClusterSnapshot(Instant at, int nodeManagers, Resources total, Res
      * team's queue is made on first use; YARN's own limit then applies as the run asks).
      */
     public Resources ceiling(String queue) {
-        return queue(queue).map(q -> q.ceiling().isZero() ? new Resources((long) (total.memoryMb()
-                * q.maximumCapacity()), (long) (total.vcores() * q.maximumCapacity())) : q.ceiling()).orElse(total);
+        return queue(queue).map(q -> q.ceiling().isZero() ? share(q.maximumCapacity()) : q.ceiling()).orElse(total);
     }
 
     private Resources capacityOf(QueueSnapshot queue) {
         if (!queue.guaranteed().isZero()) {
             return queue.guaranteed();
         }
-        return new Resources((long) (total.memoryMb() * queue.capacity()), (long) (total.vcores() * queue.capacity()));
+        return share(queue.capacity());
+    }
+
+    /** {@code fraction} of the whole cluster, rounded down. */
+    private Resources share(double fraction) {
+        return new Resources((long) (total.memoryMb() * fraction), (long) (total.vcores() * fraction));
     }
 }

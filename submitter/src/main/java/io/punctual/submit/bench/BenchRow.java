@@ -27,7 +27,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param reservationId          the YARN reservation it ran in; null without one
  * @param reservedCpuSeconds     vcore-seconds the reservation held; null without one
  * @param replans                how often Punctual re-planned the run (issue 25: executors grown or given back from
- *                               its progress, or its hold moved while no task had started); null for a policy that does not ask Punctual or a job that never ran
+ *                               its progress, or its hold moved while no task had started); null for a policy that
+ *                               does not ask Punctual or a job that never ran
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record BenchRow(String policy, String job, String appId, String arrival, String deadline, boolean admitted,

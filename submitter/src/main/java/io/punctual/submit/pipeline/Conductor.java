@@ -230,11 +230,9 @@ public final class Conductor {
             }
             holdEnds = ((ReservationOutcome.Reserved) outcome).reservation().end();
         }
-        if (resize.to() == resize.from()) {
-            // Only the hold moved (a run not started yet): its driver's target stays where it is.
-            return new Observation.Resized(resize, holdEnds, Optional.empty(), Optional.empty());
-        }
-        ExecutorTargets.Move move = targets.move(submission.id(), resize.app(), resize.to());
+        // Where only the hold moved (a run not started yet), the driver's target stays where it is.
+        ExecutorTargets.Move move = resize.to() == resize.from() ? new ExecutorTargets.Move.Done()
+                : targets.move(submission.id(), resize.app(), resize.to());
         if (move instanceof ExecutorTargets.Move.Done) {
             return new Observation.Resized(resize, holdEnds, Optional.empty(), Optional.empty());
         }

@@ -120,8 +120,7 @@ public final class ReplanRules {
                     + state.sizing().hold().toSeconds() + " s from now")));
         }
         int executors = replanning.executors();
-        Instant holdTo = now.plus(ReservationWindows.withMargin(state.sizing().hold()))
-                .plus(ReservationWindows.PLAN_STEP);
+        Instant holdTo = covering(now, state.sizing().hold());
         actions.add(new Action.Resize(state.app(), state.reservation(), state.sizing(), executors, executors, holdTo,
                 "not started: the run it was sized for (" + state.sizing().hold().toSeconds()
                         + " s) outlasts its hold from now"));
@@ -159,12 +158,17 @@ public final class ReplanRules {
      */
     private static Instant holdEnd(SubmissionState.Running state, Replan plan, Instant now) {
         Duration run = Duration.ofMillis((long) Math.ceil(plan.remainingSeconds() * 1000));
-        Instant end = now.plus(ReservationWindows.withMargin(run)).plus(ReservationWindows.PLAN_STEP);
+        Instant end = covering(now, run);
         if (plan instanceof Replan.Shrink) {
             Instant due = due(state);
             return end.isAfter(due) ? due : end;
         }
         return state.holdEnds().filter(end::isBefore).orElse(end);
+    }
+
+    /** A hold end that covers a run of {@code run} from {@code now}: the reservations' margin and one plan step. */
+    private static Instant covering(Instant now, Duration run) {
+        return now.plus(ReservationWindows.withMargin(run)).plus(ReservationWindows.PLAN_STEP);
     }
 
     private static String describe(Replan plan, double theta) {

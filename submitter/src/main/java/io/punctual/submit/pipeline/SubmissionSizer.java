@@ -56,12 +56,10 @@ public final class SubmissionSizer {
 
     /** The request sizing answers, built from the submission and the cluster as it is now. */
     public SizingRequest request(Submission submission, ContainerShapes one, ClusterSnapshot cluster) {
-        return request(submission.jobKey(), submission.submittedAt(), submission.deadline(),
-                SparkSettings.effective(submission.args()), submission.args().appArgs(), one,
-                executorsThatFit(one, cluster, submission.planQueue()));
+        return request(submission, one, executorsThatFit(one, cluster, submission.planQueue()));
     }
 
-    /** The request for a submission that runs without a reservation, where {@code executors} fit its queue. */
+    /** The request for a submission where {@code executors} fit (the plan queue, or the queue it runs in). */
     public SizingRequest request(Submission submission, ContainerShapes one, int executors) {
         return request(submission.jobKey(), submission.submittedAt(), submission.deadline(),
                 SparkSettings.effective(submission.args()), submission.args().appArgs(), one, executors);
