@@ -104,7 +104,7 @@ public final class BenchRun {
         RunPlan plan = s.plan();
         Path home = s.target().benchHome();
         Workload workload = new Workload(s.suite(), home.resolve("data").resolve("bench"), plan.scale(),
-                s.target().jar(), home.resolve("tmp").resolve("bench-output"));
+                s.target().jar(), home.resolve("tmp").resolve("bench-output"), plan.verify());
         Progress progress = new Progress(s.out(), s.clock(), info.get().week());
         if (!prepare(workload, plan, runner, progress)) {
             return false;
@@ -184,6 +184,12 @@ public final class BenchRun {
                         + plan.scale() + " failed in " + app.name() + " (batch " + ended.get().id() + "): "
                         + ended.get().failure());
             }
+        }
+        if (plan.verify()) {
+            List<String> checked = workload.suite().checkable(plan.jobs());
+            progress.say("expected answers: a second SQL engine answers " + checked.size() + " of " + plan.jobs().size()
+                    + " job(s) over the same input; each run of them fails on another answer");
+            workload.suite().prepareAnswers(checked, workload.dataRoot(), plan.scale());
         }
         return true;
     }

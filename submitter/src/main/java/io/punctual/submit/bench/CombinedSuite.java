@@ -63,6 +63,25 @@ public final class CombinedSuite implements BenchSuite {
         return parts.get(part).app(job.substring(part.length() + 1), dataRoot, scale, output);
     }
 
+    @Override
+    public List<String> checkable(List<String> jobs) {
+        List<String> checkable = new ArrayList<>();
+        byPart(jobs).forEach((part, own) -> parts.get(part).checkable(own)
+                .forEach(job -> checkable.add(part + "/" + job)));
+        return checkable;
+    }
+
+    @Override
+    public void prepareAnswers(List<String> jobs, Path dataRoot, String scale) {
+        byPart(jobs).forEach((part, own) -> parts.get(part).prepareAnswers(own, dataRoot, scale));
+    }
+
+    @Override
+    public SparkApp verifyingApp(String job, Path dataRoot, String scale, Path output) {
+        String part = part(job);
+        return parts.get(part).verifyingApp(job.substring(part.length() + 1), dataRoot, scale, output);
+    }
+
     /** The jobs of each part, by the part's own names. */
     private Map<String, List<String>> byPart(List<String> jobs) {
         Map<String, List<String>> own = new LinkedHashMap<>();

@@ -20,10 +20,13 @@ import java.util.Locale;
  * @param executorCores    cores of every executor the bench asks for
  * @param oracleRuns       runs of each job at each history count under the week's load, which the oracle is then
  *                         taken from ({@link OracleRuns}); 0 takes it from the idle history runs
+ * @param verify           every run's answer is checked against a second engine's, where the suite can check it
+ *                         ({@link io.punctual.workloads.suite.BenchSuite#checkable}); a run that answers otherwise
+ *                         fails
  */
 public record RunPlan(String suite, List<String> jobs, String scale, int weeksOfHistory, String deadlineMix,
                       double contention, List<String> policies, long seed, String arrivals, int staticExecutors,
-                      List<Integer> historyExecutors, int executorCores, int oracleRuns) {
+                      List<Integer> historyExecutors, int executorCores, int oracleRuns, boolean verify) {
 
     /** Above this share the background would leave the measured jobs nothing to run in. */
     public static final double MAX_CONTENTION = 0.9;

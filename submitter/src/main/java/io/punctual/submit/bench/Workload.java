@@ -22,18 +22,21 @@ public final class Workload {
     private final String scale;
     private final String jar;
     private final Path outputRoot;
+    private final boolean verify;
 
     /**
      * @param dataRoot   where the suite's inputs are prepared
      * @param jar        the workloads jar as the gateway is to read it
      * @param outputRoot under which each run writes its output
+     * @param verify     each run checks its answer against the second engine's, where the suite can
      */
-    public Workload(BenchSuite suite, Path dataRoot, String scale, String jar, Path outputRoot) {
+    public Workload(BenchSuite suite, Path dataRoot, String scale, String jar, Path outputRoot, boolean verify) {
         this.suite = suite;
         this.dataRoot = dataRoot;
         this.scale = scale;
         this.jar = jar;
         this.outputRoot = outputRoot;
+        this.verify = verify;
     }
 
     public BenchSuite suite() {
@@ -71,7 +74,9 @@ public final class Workload {
      */
     public BatchBody body(String job, String run, String keySuffix, Optional<Integer> executors, int cores,
                           Map<String, String> conf) {
-        SparkApp app = suite.app(job, dataRoot, scale, outputRoot.resolve(run).resolve(job.replace('/', '-')));
+        Path output = outputRoot.resolve(run).resolve(job.replace('/', '-'));
+        SparkApp app = verify ? suite.verifyingApp(job, dataRoot, scale, output)
+                : suite.app(job, dataRoot, scale, output);
         return BatchBody.of(jar, app, "bench-" + run + "-" + name(job).replace('/', '-'), jobKey(job) + keySuffix,
                 executors, cores, Optional.empty(), conf);
     }

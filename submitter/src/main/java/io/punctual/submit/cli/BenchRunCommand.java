@@ -34,7 +34,7 @@ final class BenchRunCommand implements Command {
     static final String USAGE = """
             Usage: punctual bench run --suite <name> --report <dir> [--jobs a,b] [--scale <s>]
                      [--weeks-of-history <n>] [--deadline-mix <spec>] [--contention <share>] [--policies <list>]
-                     [--seed <n>] [--arrivals <spec>] [--force | --resume] [--json]
+                     [--seed <n>] [--arrivals <spec>] [--verify] [--force | --resume] [--json]
                      [--gateway <url> --token <token>]
 
             Runs the suite's jobs through a Punctual gateway under each policy in turn (same arrivals, same deadlines,
@@ -58,6 +58,8 @@ final class BenchRunCommand implements Command {
                                    policies; the oracle is then their medians' cheapest count that meets the deadline
                                    (default 0: the idle history runs; 3 or more for a published week)
               --executor-cores     cores of every executor (default 1)
+              --verify             check every run's answer against a second SQL engine's (DuckDB's over the same
+                                   Parquet, TPC-DS jobs only): a run that answers otherwise fails
               --history-deadline   how long each history run is given (default 20m)
               --force / --resume   replace a report directory that exists / continue its run
               --json               end with one JSON line summing up each policy
@@ -80,7 +82,7 @@ final class BenchRunCommand implements Command {
             "--token", "--static-executors", "--history-executors", "--oracle-runs", "--executor-cores", "--arrivals",
             "--bench-home", ConfDirs.FLAG, "--event-log-dir", "--cluster-vcores", "--contention-queue",
             "--history-deadline", "--workloads-jar");
-    private static final Set<String> SWITCHES = Set.of("--force", "--resume", "--json", "--help");
+    private static final Set<String> SWITCHES = Set.of("--force", "--resume", "--json", "--help", "--verify");
 
     /** Writes report.html, results.csv and summary.json once a run has finished, and prints the summary table. */
     static ReportHook reportTo(CliContext context) {
@@ -112,7 +114,11 @@ final class BenchRunCommand implements Command {
                 flags.number("--contention", 0.3), labels(flags.value("--policies"), flags.value("--confidences")),
                 seed(flags), flags.value("--arrivals").orElse(Arrivals.DEFAULT), flags.whole("--static-executors", 2),
                 counts(flags.value("--history-executors").orElse("1,2,3,4")), flags.whole("--executor-cores", 1),
-                flags.whole("--oracle-runs", 0));
+                flags.whole("--oracle-runs", 0), flags.has("--verify"));
+        if (plan.verify() && suite.checkable(plan.jobs()).isEmpty()) {
+            throw new UsageException("--verify checks answers against a second SQL engine, which only TPC-DS jobs have;"
+                    + " none of " + String.join(", ", plan.jobs()) + " is one");
+        }
         Duration historyDeadline = duration(flags.value("--history-deadline").orElse("20m"));
         ReportDir report = ReportDir.open(context.resolve(required(flags, "--report")), flags.has("--force"),
                 flags.has("--resume"));

@@ -36,10 +36,11 @@ class BenchPolicyRunTest {
     @BeforeEach
     void start() throws IOException {
         bench = new InMemoryBenchGateway(tmp, Duration.ofSeconds(30), 50);
-        workload = new Workload(new DemoSuite(), tmp.resolve("data"), "tiny", bench.jar.toString(), tmp.resolve("out"));
+        workload = new Workload(new DemoSuite(), tmp.resolve("data"), "tiny", bench.jar.toString(), tmp.resolve("out"),
+                false);
         // the team's fixed count is its cap here (the gateway refuses more)
         plan = new RunPlan("demo", JOBS, "tiny", 1, "4x:1", 0, List.of(Policy.known().split(", ")), 1, "poisson:5s",
-                1, List.of(1), 1, 0);
+                1, List.of(1), 1, 0, false);
         // both jobs took 60 s alone at one executor (5 s to start), costing 50 executor-seconds
         Instant t0 = Instant.parse("2026-11-23T02:00:00Z");
         profiles = Map.of("wordcount", profile("wordcount", t0), "stages", profile("stages", t0));
@@ -91,7 +92,7 @@ class BenchPolicyRunTest {
     @Test
     void theOracleUnderLoadRunsEachJobAtEachCountBestEffortUnderItsOwnKey() {
         RunPlan twice = new RunPlan("demo", JOBS, "tiny", 1, "4x:1", 0, List.of("static"), 1, "poisson:5s", 1,
-                List.of(1, 1), 1, 2);
+                List.of(1, 1), 1, 2, false);
         BatchRunner runner = new BatchRunner(bench.client, RunGuard.detached(bench.client), bench.clock);
 
         Optional<Map<String, JobProfile>> tables = new OracleRuns(runner, new EventLogs(tmp.resolve("logs"),
@@ -179,8 +180,10 @@ class BenchPolicyRunTest {
         // the cluster's clock at the wall clock's pace: a deadline 24 s away is still ahead when it is submitted
         bench.close();
         bench = new InMemoryBenchGateway(tmp.resolve("again"), Duration.ofSeconds(30), 1);
-        workload = new Workload(new DemoSuite(), tmp.resolve("data"), "tiny", bench.jar.toString(), tmp.resolve("out"));
-        plan = new RunPlan("demo", JOBS, "tiny", 1, "0.4x:1", 0, plan.policies(), 1, "poisson:1s", 1, List.of(1), 1, 0);
+        workload = new Workload(new DemoSuite(), tmp.resolve("data"), "tiny", bench.jar.toString(), tmp.resolve("out"),
+                false);
+        plan = new RunPlan("demo", JOBS, "tiny", 1, "0.4x:1", 0, plan.policies(), 1, "poisson:1s", 1, List.of(1), 1, 0,
+                false);
         ReportDir report = ReportDir.open(tmp.resolve("report"), false, false);
         RunGuard guard = RunGuard.detached(bench.client);
 

@@ -24,12 +24,16 @@ class BenchSuitesTest {
         assertThat(Suites.jobs(mixed, "puma/grep, tpcds/q3", "tiny")).containsExactly("puma/grep", "tpcds/q3");
         assertThat(mixed.app("tpcds/q3", Path.of("/d"), "tiny", Path.of("/o")))
                 .isEqualTo(tpcds.app("q3", Path.of("/d"), "tiny", Path.of("/o")));
+        // only TPC-DS answers have a second engine to check them (bench run --verify)
+        assertThat(mixed.checkable(List.of("puma/grep", "tpcds/q3", "tpcds/q42"))).containsExactly("tpcds/q3",
+                "tpcds/q42");
+        assertThat(puma.checkable(puma.jobs())).isEmpty();
     }
 
     @Test
     void aJobIsLearnedUnderOneKeyWhicheverSuiteRunsIt() {
-        Workload alone = new Workload(Suites.lookup("puma"), Path.of("/d"), "tiny", "w.jar", Path.of("/o"));
-        Workload mixed = new Workload(Suites.lookup("mixed"), Path.of("/d"), "tiny", "w.jar", Path.of("/o"));
+        Workload alone = new Workload(Suites.lookup("puma"), Path.of("/d"), "tiny", "w.jar", Path.of("/o"), false);
+        Workload mixed = new Workload(Suites.lookup("mixed"), Path.of("/d"), "tiny", "w.jar", Path.of("/o"), false);
 
         assertThat(alone.name("wordcount")).isEqualTo("puma/wordcount").isEqualTo(mixed.name("puma/wordcount"));
         assertThat(alone.jobKey("wordcount")).isEqualTo("bench.puma.wordcount.tiny")

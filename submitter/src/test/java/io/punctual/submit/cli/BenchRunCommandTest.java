@@ -85,6 +85,9 @@ class BenchRunCommandTest {
                 "--confidences", "0.5,1.5");
         refused("--cluster-vcores must be at least 1, or \"host\"; got 0", "--cluster-vcores", "0");
         refused("--gateway needs the team's --token", "--gateway", "http://127.0.0.1:1");
+        refused("--verify checks answers against a second SQL engine, which only TPC-DS jobs have; none of"
+                + " wordcount, stages is one", "--verify");
+        refused("none of puma/wordcount is one", "--suite", "mixed", "--jobs", "puma/wordcount", "--verify");
     }
 
     @Test
@@ -109,7 +112,7 @@ class BenchRunCommandTest {
         Path report = Files.createDirectories(tmp.resolve("report"));
         RunPlan before = new RunPlan("demo", List.of("wordcount", "stages"), "tiny", 1, "1x:0.3,2x:0.4,4x:0.3", 0,
                 List.of("static", "dynamic", "punctual", "punctual-noreserve"), 1, "poisson:20s", 2,
-                List.of(1, 2, 3, 4), 1, 0);
+                List.of(1, 2, 3, 4), 1, 0, false);
         JsonFiles.write(report.resolve("run.json"), new RunInfo("demo", "tiny", 1, before.policies(), 1,
                 before.deadlineMix(), 0, before.arrivals(), before, 1, "interrupted", "2026-11-23T02:00:00Z", 10.0,
                 16, 16384L, "embedded", tmp.toString(), Map.of(), Map.of(), Map.of(), Map.of(), null));

@@ -36,4 +36,30 @@ public interface BenchSuite {
 
     /** The application that runs {@code job} on the input {@link #prepare} made, writing under {@code output}. */
     SparkApp app(String job, Path dataRoot, String scale, Path output);
+
+    /**
+     * Those of {@code jobs} whose answers this suite can check with a second engine ({@code --verify}); none by
+     * default.
+     */
+    default List<String> checkable(List<String> jobs) {
+        return List.of();
+    }
+
+    /**
+     * For {@code --verify}: once {@link #prepare}'s applications have run, computes the second engine's answer to each
+     * of {@code jobs} (all {@link #checkable}), once per scale.
+     */
+    default void prepareAnswers(List<String> jobs, Path dataRoot, String scale) {
+        if (!jobs.isEmpty()) {
+            throw new IllegalArgumentException(name() + " cannot check the answers of " + String.join(", ", jobs));
+        }
+    }
+
+    /**
+     * {@link #app} that also fails when its answer is not the second engine's ({@link #prepareAnswers}); for a job
+     * whose answer this suite cannot check, {@link #app} itself.
+     */
+    default SparkApp verifyingApp(String job, Path dataRoot, String scale, Path output) {
+        return app(job, dataRoot, scale, output);
+    }
 }

@@ -1,6 +1,6 @@
 package io.punctual.workloads.tpcds;
 
-/** How a query's answer compared with Spark's expected answer ({@link QueryAnswer#check}). */
+/** How a query's answer compared with the expected answer, another engine's ({@link QueryAnswer#check}). */
 public sealed interface AnswerCheck {
 
     /** Same schema, same rows. */

@@ -1,6 +1,5 @@
 package io.punctual.workloads.tpcds;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -20,8 +19,9 @@ import java.util.regex.Pattern;
  * ...
  * </pre>
  *
- * <p>Rows compare as the suite compares them under its broadcast and shuffled-hash join settings: each trimmed,
- * in sorted order, since a query's order among equal sort keys is not defined.
+ * <p>Two answers compare by value ({@link #check}), so that another engine's answer to the same query over the same
+ * tables can be the expected one: the schemas are not compared (each engine names and types its columns its own
+ * way), the rows are, cell by cell, in sorted order.
  *
  * @param schema the result's schema in Spark's catalog form
  * @param rows   the rendered rows
@@ -63,28 +63,8 @@ public record QueryAnswer(String schema, List<String> rows) {
                 + "\n-- !query output\n" + String.join("\n", rows).stripTrailing() + "\n";
     }
 
-    /** Compares this (actual) answer with the {@code expected} one. */
+    /** Compares this (actual) answer with the {@code expected} one by value ({@link AnswerComparison}). */
     public AnswerCheck check(QueryAnswer expected) {
-        if (!schema.equals(expected.schema)) {
-            return new AnswerCheck.Differs("schema " + schema + " where Spark expects " + expected.schema);
-        }
-        List<String> actualRows = sortedTrimmed(rows);
-        List<String> expectedRows = sortedTrimmed(expected.rows);
-        for (int i = 0; i < Math.min(actualRows.size(), expectedRows.size()); i++) {
-            if (!actualRows.get(i).equals(expectedRows.get(i))) {
-                return new AnswerCheck.Differs("sorted row " + (i + 1) + " is [" + actualRows.get(i)
-                        + "] where Spark expects [" + expectedRows.get(i) + "]");
-            }
-        }
-        if (actualRows.size() != expectedRows.size()) {
-            return new AnswerCheck.Differs(actualRows.size() + " rows where Spark expects " + expectedRows.size());
-        }
-        return new AnswerCheck.Matches(actualRows.size());
-    }
-
-    private static List<String> sortedTrimmed(List<String> rows) {
-        List<String> trimmed = new ArrayList<>(rows.stream().map(String::trim).toList());
-        trimmed.sort(null);
-        return trimmed;
+        return AnswerComparison.compare(rows, expected.rows);
     }
 }

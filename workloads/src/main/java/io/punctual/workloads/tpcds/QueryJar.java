@@ -19,10 +19,9 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * The TPC-DS v1.4 queries and their expected answers at scale factor 1 as Spark publishes them in its SQL
- * test-jar ({@code org.apache.spark:spark-sql_2.13:<spark>:tests}): {@code tpcds/<query>.sql} and
- * {@code tpcds-query-results/v1_4/<query>.sql.out}, the files Spark's {@code TPCDSQueryTestSuite} runs and
- * compares. They are read from the jar at run time, never copied into this repository.
+ * The TPC-DS v1.4 queries as Spark publishes them in its SQL test-jar
+ * ({@code org.apache.spark:spark-sql_2.13:<spark>:tests}): {@code tpcds/<query>.sql}, the texts Spark's
+ * {@code TPCDSQueryTestSuite} runs. They are read from the jar at run time, never copied into this repository.
  *
  * <p>The build writes the jar's path to {@code workloads/target/spark-sql-tests.path} ({@link #locate()}).
  *
@@ -83,14 +82,6 @@ public record QueryJar(Path jar) {
     public String query(String query) {
         return entry("tpcds/" + query + ".sql").orElseThrow(() ->
                 new IllegalArgumentException("Spark's test-jar " + jar + " has no TPC-DS query " + query));
-    }
-
-    /**
-     * Spark's expected answer to {@code query} at scale factor 1, in its golden-file format ({@link QueryAnswer});
-     * empty for the queries Spark publishes none for (q6 and q75 in Spark 3.5).
-     */
-    public Optional<String> expectedAnswer(String query) {
-        return entry("tpcds-query-results/v1_4/" + query + ".sql.out");
     }
 
     private Optional<String> entry(String name) {

@@ -11,8 +11,8 @@ import java.nio.file.Path;
  * dataRoot/tpcds/&lt;scale&gt;/schema/&lt;table&gt;.ddl      the table's Spark SQL columns (generator's metadata)
  * dataRoot/tpcds/&lt;scale&gt;/parquet/&lt;table&gt;/        the tables as Parquet ({@link TpcdsLoad})
  * dataRoot/tpcds/&lt;scale&gt;/parquet/_COMPLETE        written last by the load: the raw marker's text
+ * dataRoot/tpcds/&lt;scale&gt;/answers/&lt;query&gt;.sql.out  DuckDB's answers over that Parquet
  * dataRoot/tpcds/queries/&lt;query&gt;.sql              query texts staged from Spark's test-jar
- * dataRoot/tpcds/answers/&lt;query&gt;.sql.out          Spark's expected answers at scale factor 1, staged likewise
  * </pre>
  *
  * <p>The data is keyed by scale alone: TPC-DS data is defined by its scale factor (the generator has no seed), so
@@ -52,7 +52,7 @@ public record TpcdsLayout(Path root) {
         return root.resolve("queries").resolve(query + ".sql");
     }
 
-    public Path answer(String query) {
-        return root.resolve("answers").resolve(query + ".sql.out");
+    public Path answer(TpcdsScale scale, String query) {
+        return scaleDir(scale).resolve("answers").resolve(query + ".sql.out");
     }
 }

@@ -16,9 +16,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * prints the first rows and writes the whole answer to {@code <output>/answer.sql.out} in the golden-file form of
  * Spark's {@code TPCDSQueryTestSuite} ({@link QueryAnswer}).
  *
- * <p>With {@code --verify}, the answer is compared with Spark's expected answer (meaningful at scale factor 1
- * only: {@link TpcdsSuite#verifyingApp} refuses other scales, and see there which data it holds for) and the
- * application fails when they differ.
+ * <p>With {@code --verify}, the answer is compared by value with an expected answer, a second engine's over the same
+ * tables ({@link TpcdsSuite#verifyingApp}), and the application fails when they differ.
  *
  * <p>Arguments: {@code <scale directory URI> <query name> <output URI> <query file URI>
  * [--verify <expected answer URI>]}.
@@ -48,15 +47,26 @@ public final class TpcdsQuery {
             System.out.println(name + ": " + answer.rows().size() + " rows, " + answer.schema());
             answer.rows().stream().limit(SHOWN_ROWS).forEach(System.out::println);
             if (verify) {
-                AnswerCheck check = answer.check(QueryAnswer.parse(files.read(args[5])));
-                if (check instanceof AnswerCheck.Differs differs) {
-                    throw new IllegalStateException(name + " does not give Spark's expected answer: " + differs.why());
-                }
-                System.out.println(name + ": the answer matches Spark's expected answer");
+                System.out.println(verified(name, answer, files.read(args[5])));
             }
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * Compares {@code answer} with the expected answer in its golden-file form.
+     *
+     * @return the line saying it matches
+     * @throws IllegalStateException saying what differs first
+     */
+    static String verified(String name, QueryAnswer answer, String expected) {
+        AnswerCheck check = answer.check(QueryAnswer.parse(expected));
+        if (check instanceof AnswerCheck.Differs differs) {
+            throw new IllegalStateException(name + " does not give the expected answer: " + differs.why());
+        }
+        return name + ": the answer matches the expected answer (" + ((AnswerCheck.Matches) check).rows()
+                + " rows)";
     }
 
     /** Registers the tables, runs {@code sql} and writes its answer under {@code output}. */

@@ -41,11 +41,6 @@ public record TpcdsScale(String name, double factor) {
         return new TpcdsScale(name, factor);
     }
 
-    /** Spark's expected answers (in its test-jar) were computed at scale factor 1 only. */
-    public boolean hasExpectedAnswers() {
-        return factor == 1.0;
-    }
-
     private static double factorOf(String name) {
         if ("tiny".equals(name)) {
             return TINY;

@@ -18,13 +18,12 @@ import java.util.List;
  * every query of the test-jar ({@link #queries()}). Scales are {@link TpcdsScale} names. The seed is ignored:
  * TPC-DS data is defined by its scale factor (the generator has no seed), so one copy per scale serves every seed.
  *
- * <p>Answers can be compared with Spark's expected answers at scale factor 1: {@link #verifyingApp} makes the
- * application itself fail on a different answer, {@link #verify} compares an answer an application already wrote.
- * Spark computed those answers on data from the C dsdgen run with {@code -RNGSEED 100} (its {@code GenTPCDSData});
- * this generator always uses dsdgen's default seed, so its fact tables hold other rows and the answers of queries
- * over them differ (measured at sf1: q3, q7, q12, q19, q20, q30, q42, q43, q52, q55, q96, q98 all differ, e.g. q96
- * counts 870 where Spark expects 888). The comparison itself is the one Spark's {@code TPCDSQueryTestSuite} makes
- * ({@link QueryAnswer}), so it holds for tables generated as Spark generates them.
+ * <p>Answers are checked against a second engine at any scale: {@link #prepareAnswers} has DuckDB answer each query
+ * over the same Parquet files ({@link DuckDbAnswers}) and {@link #verifyingApp} makes the Spark application fail when
+ * its answer differs by value ({@link QueryAnswer#check}). Spark's own expected answers (in its test-jar) cannot
+ * serve: Spark computed them on data from the C dsdgen run with {@code -RNGSEED 100} (its {@code GenTPCDSData}),
+ * while this generator always uses dsdgen's default seed, so its fact tables hold other rows (measured at sf1: q3,
+ * q7, q12, q19, q20, q30, q42, q43, q52, q55, q96, q98 all differ, e.g. q96 counts 870 where Spark expects 888).
  */
 public final class TpcdsSuite implements BenchSuite {
 
@@ -81,8 +80,8 @@ public final class TpcdsSuite implements BenchSuite {
     }
 
     /**
-     * Generates the raw tables (in this JVM, on every core), writes their schemas, stages every query text (and at
-     * scale factor 1 Spark's expected answers) under {@code dataRoot/tpcds}, and returns the load into Parquet.
+     * Generates the raw tables (in this JVM, on every core), writes their schemas, stages every query text under
+     * {@code dataRoot/tpcds}, and returns the load into Parquet.
      */
     @Override
     public List<SparkApp> prepare(List<String> jobs, Path dataRoot, String scale, long seed) {
@@ -92,9 +91,6 @@ public final class TpcdsSuite implements BenchSuite {
         new TpcdsGenerator(Runtime.getRuntime().availableProcessors()).generate(tpcds, layout);
         for (String query : queries()) {
             stage(layout.query(query), jar.query(query));
-            if (tpcds.hasExpectedAnswers()) {
-                jar.expectedAnswer(query).ifPresent(answer -> stage(layout.answer(query), answer));
-            }
         }
         return List.of(new SparkApp("tpcds/load", TpcdsLoad.class.getName(), List.of(uri(layout.scaleDir(tpcds)))));
     }
@@ -107,45 +103,48 @@ public final class TpcdsSuite implements BenchSuite {
                 uri(layout.scaleDir(TpcdsScale.parse(scale))), job, uri(output), uri(layout.query(job))));
     }
 
+    /** Every query: DuckDB answers them all. */
+    @Override
+    public List<String> checkable(List<String> jobs) {
+        return List.copyOf(jobs);
+    }
+
     /**
-     * {@link #app} that also fails when its answer is not Spark's expected answer.
+     * Has DuckDB answer each of {@code jobs} over the Parquet tables the load wrote, once per scale and query, and
+     * stages each answer under {@code dataRoot/tpcds/<scale>/answers}.
      *
-     * @throws IllegalArgumentException at a scale other than scale factor 1, where no expected answers exist, or
-     *                                  for a query without one
+     * @throws IllegalStateException when the load has not completed, or DuckDB cannot run a query
      */
+    @Override
+    public void prepareAnswers(List<String> jobs, Path dataRoot, String scale) {
+        check(jobs, scale);
+        TpcdsScale tpcds = TpcdsScale.parse(scale);
+        TpcdsLayout layout = TpcdsLayout.under(dataRoot);
+        List<String> missing = jobs.stream().filter(job -> !Files.isRegularFile(layout.answer(tpcds, job))).toList();
+        if (!missing.isEmpty()) {
+            try (DuckDbAnswers duckDb = DuckDbAnswers.over(layout.parquet(tpcds))) {
+                missing.forEach(job -> stage(layout.answer(tpcds, job), duckDb.answer(job, jar.query(job)).render()));
+            }
+        }
+    }
+
+    /**
+     * {@link #app} that also fails when its answer is not the one DuckDB gave ({@link #prepareAnswers}).
+     *
+     * @throws IllegalStateException when that answer has not been prepared
+     */
+    @Override
     public SparkApp verifyingApp(String job, Path dataRoot, String scale, Path output) {
         SparkApp app = app(job, dataRoot, scale, output);
-        expectedAnswer(job, scale);
+        Path answer = TpcdsLayout.under(dataRoot).answer(TpcdsScale.parse(scale), job);
+        if (!Files.isRegularFile(answer)) {
+            throw new IllegalStateException("no expected answer to " + job + " at " + answer
+                    + "; prepare the answers (prepareAnswers) before verifying");
+        }
         List<String> args = new ArrayList<>(app.args());
         args.add("--verify");
-        args.add(uri(TpcdsLayout.under(dataRoot).answer(job)));
+        args.add(uri(answer));
         return new SparkApp(app.name(), app.mainClass(), args);
-    }
-
-    /**
-     * Compares the answer {@link #app} wrote under {@code output} with Spark's expected answer.
-     *
-     * @throws IllegalArgumentException at a scale other than scale factor 1, where no expected answers exist, or
-     *                                  for a query without one
-     */
-    public AnswerCheck verify(String job, String scale, Path output) {
-        check(List.of(job), scale);
-        QueryAnswer expected = QueryAnswer.parse(expectedAnswer(job, scale));
-        Path written = output.resolve(TpcdsQuery.ANSWER_FILE);
-        try {
-            return QueryAnswer.parse(Files.readString(written)).check(expected);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the answer of " + job + " at " + written, e);
-        }
-    }
-
-    private String expectedAnswer(String job, String scale) {
-        if (!TpcdsScale.parse(scale).hasExpectedAnswers()) {
-            throw new IllegalArgumentException("Spark's expected TPC-DS answers are for scale factor 1 only; "
-                    + "verify " + job + " at scale sf1, not " + scale);
-        }
-        return jar.expectedAnswer(job).orElseThrow(() -> new IllegalArgumentException(
-                "Spark publishes no expected answer for " + job + "; it cannot be verified"));
     }
 
     private static void stage(Path file, String text) {

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * generator's own table and column metadata.
  *
  * <p>Identifiers (surrogate keys) are {@code INT}, as in Spark's own TPC-DS schema ({@code TPCDSSchema} in its
- * test sources), whose expected answers are compared with ours; the largest key stays below 2^31 up to scale
+ * test sources); the largest key stays below 2^31 up to scale
  * factor 1000 or so. CHAR and VARCHAR keep their lengths, so a table read with this schema pads CHAR values as
  * Spark's TPC-DS tables do. The one column the generator names after a later specification,
  * {@code c_last_review_date_sk}, keeps its v1.4 name {@code c_last_review_date}, which the queries use.
