@@ -47,7 +47,12 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
     static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Install INSTALL = Install.fromSystemProperty().orElseThrow();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    /**
+     * One client per gateway: a client shared by every test of a JVM could reuse a pooled connection to a closed
+     * gateway whose port a new one was given, which answers with no bytes at all.
+     */
+    private static final Map<Gateway, HttpClient> CLIENTS = java.util.Collections.synchronizedMap(
+            new java.util.WeakHashMap<>());
 
     final ManualClock clock = new ManualClock(Instant.now());
     final InMemoryClusterGateway cluster = new InMemoryClusterGateway(ClusterLayout.embedded(), clock);
@@ -104,7 +109,7 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
 
     static HttpResponse<String> call(Gateway gateway, String token, String method, String path, String body)
             throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path))
+        return CLIENTS.computeIfAbsent(gateway, g -> HttpClient.newHttpClient()).send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
