@@ -86,7 +86,7 @@ public final class ReportPage {
                 TextTable.whole(run.wallSeconds()), orNone(run.clusterVcores()), orNone(run.clusterMemoryMb()),
                 run.hostCores() == null ? "" : " on a host of " + run.hostCores() + " cores",
                 run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies()),
-                queues(run) + launchShare(run), run.status() == null || run.status().equals("finished") ? ""
+                queues(run) + launchShare(run) + answers(run), run.status() == null || run.status().equals("finished") ? ""
                         : " The run's status is " + run.status() + ": these are the rows it wrote so far."));
     }
 
@@ -103,6 +103,15 @@ public final class ReportPage {
         }
         return String.format(Locale.ROOT, " Launch took %.0f–%.0f%% of each job's isolated run (median %.0f%%).",
                 shares[0] * 100, shares[shares.length - 1] * 100, PolicySummary.quantile(shares, 50) * 100);
+    }
+
+    /** Whether each run's answer was checked by a second engine ({@code --verify}, issue 26). */
+    static String answers(RunInfo run) {
+        if (run.plan() == null) {
+            return "";
+        }
+        return run.plan().verify() ? " Answers were checked against DuckDB's over the same input (--verify): a run"
+                + " that answered otherwise failed, and met no deadline." : " Answers were not checked (no --verify).";
     }
 
     /** Where each policy's jobs ran, and on what share: the baselines and Punctual must share alike (issue 26). */

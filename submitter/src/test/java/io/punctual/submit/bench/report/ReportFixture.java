@@ -65,8 +65,12 @@ final class ReportFixture {
     }
 
     static RunInfo runInfo() {
+        return runInfo(null);
+    }
+
+    static RunInfo runInfo(io.punctual.submit.bench.RunPlan plan) {
         return new RunInfo("mixed", "tiny", 7, List.of("static", "punctual"), 2, "1x:0.5,2x:0.5", 0.3,
-                "poisson:20s", null, 1, "finished", at(0), 2400.0, 8, 16384L, null, null, Map.of(),
+                "poisson:20s", plan, 1, "finished", at(0), 2400.0, 8, 16384L, null, null, Map.of(),
                 Map.of("static", new RunInfo.PolicyWindow(at(0), at(800), List.of()),
                         "punctual", new RunInfo.PolicyWindow(at(900), at(2200), List.of())),
                 Map.of("punctual", List.of(

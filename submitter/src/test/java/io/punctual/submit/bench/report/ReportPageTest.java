@@ -61,6 +61,20 @@ class ReportPageTest {
     }
 
     @Test
+    void theRunLineSaysWhetherAnswersWereCheckedByASecondEngine() {
+        java.util.function.Function<Boolean, io.punctual.submit.bench.RunPlan> plan = verify ->
+                new io.punctual.submit.bench.RunPlan("mixed", List.of("tpcds/q3"), "tiny", 2, "1x:0.5,2x:0.5", 0.3,
+                        List.of("static", "punctual"), 7, "poisson:20s", 2, List.of(1, 2), 1, 0, verify);
+
+        assertThat(ReportPage.answers(ReportFixture.runInfo(plan.apply(true))))
+                .isEqualTo(" Answers were checked against DuckDB's over the same input (--verify): a run that"
+                        + " answered otherwise failed, and met no deadline.");
+        assertThat(ReportPage.answers(ReportFixture.runInfo(plan.apply(false))))
+                .isEqualTo(" Answers were not checked (no --verify).");
+        assertThat(ReportPage.answers(ReportFixture.runInfo())).as("a run.json without its plan").isEmpty();
+    }
+
+    @Test
     void hostileTextFromTheRowsIsEscapedNotMarkup() {
         assertThat(html.toLowerCase()).doesNotContain("<script").doesNotContain("<iframe").doesNotContain("<img src=x");
         assertThat(html).contains("&lt;script id=&quot;pwned&quot;&gt;alert(1)&lt;/script&gt;&lt;img src=x "
