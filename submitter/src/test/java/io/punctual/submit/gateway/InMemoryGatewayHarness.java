@@ -21,10 +21,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -51,8 +53,7 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
      * One client per gateway: a client shared by every test of a JVM could reuse a pooled connection to a closed
      * gateway whose port a new one was given, which answers with no bytes at all.
      */
-    private static final Map<Gateway, HttpClient> CLIENTS = java.util.Collections.synchronizedMap(
-            new java.util.WeakHashMap<>());
+    private static final Map<Gateway, HttpClient> CLIENTS = Collections.synchronizedMap(new WeakHashMap<>());
 
     final ManualClock clock = new ManualClock(Instant.now());
     final InMemoryClusterGateway cluster = new InMemoryClusterGateway(ClusterLayout.embedded(), clock);
@@ -109,7 +110,8 @@ final class InMemoryGatewayHarness implements BeforeEachCallback, AfterEachCallb
 
     static HttpResponse<String> call(Gateway gateway, String token, String method, String path, String body)
             throws IOException, InterruptedException {
-        return CLIENTS.computeIfAbsent(gateway, g -> HttpClient.newHttpClient()).send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path))
+        HttpClient client = CLIENTS.computeIfAbsent(gateway, g -> HttpClient.newHttpClient());
+        return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());

@@ -2,7 +2,6 @@ package io.punctual.workloads.tpcds;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 

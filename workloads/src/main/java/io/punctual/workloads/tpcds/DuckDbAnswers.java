@@ -1,6 +1,7 @@
 package io.punctual.workloads.tpcds;
 
 import io.trino.tpcds.Table;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -90,7 +91,7 @@ public final class DuckDbAnswers implements AutoCloseable {
         if (value == null) {
             return "NULL";
         }
-        if (value instanceof java.math.BigDecimal decimal) {
+        if (value instanceof BigDecimal decimal) {
             return decimal.toPlainString();
         }
         return value.toString();

@@ -86,7 +86,8 @@ public final class ReportPage {
                 TextTable.whole(run.wallSeconds()), orNone(run.clusterVcores()), orNone(run.clusterMemoryMb()),
                 run.hostCores() == null ? "" : " on a host of " + run.hostCores() + " cores",
                 run.gateway() == null ? "" : ", through the gateway " + run.gateway(), String.join(", ", run.policies()),
-                queues(run) + launchShare(run) + answers(run), run.status() == null || run.status().equals("finished") ? ""
+                queues(run) + launchShare(run) + answers(run),
+                run.status() == null || run.status().equals("finished") ? ""
                         : " The run's status is " + run.status() + ": these are the rows it wrote so far."));
     }
 
