@@ -1,7 +1,5 @@
 package io.punctual.history.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.sizing.JobKey;
 import io.punctual.history.run.RunId;
 import io.punctual.history.run.RunRecord;
@@ -32,7 +30,6 @@ public final class FileHistoryStore implements HistoryStore {
 
     private static final String RUN_SUFFIX = ".run";
     private static final String MARK_SUFFIX = ".mark";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Path root;
     private final Path runs;
@@ -165,10 +162,7 @@ public final class FileHistoryStore implements HistoryStore {
             return Optional.empty();
         }
         try {
-            JsonNode o = MAPPER.readTree(RecordFile.read(file));
-            SourceMark mark = new SourceMark(o.path("uri").asText(), o.path("sizeBytes").asLong(),
-                    o.path("modifiedMs").asLong(), o.path("inProgress").asBoolean(), o.path("outcome").asText(),
-                    o.path("runId").asText(), o.path("detail").asText());
+            SourceMark mark = SourceMark.fromJson(RecordFile.read(file));
             return mark.uri().equals(sourceUri) ? Optional.of(mark) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty(); // a damaged mark only costs a re-read of the source
@@ -180,10 +174,7 @@ public final class FileHistoryStore implements HistoryStore {
         Path file = sources.resolve(hash(mark.uri()) + MARK_SUFFIX);
         locked("remember source " + mark.uri(), () -> {
             removeStaleTemporaries(sources);
-            RecordFile.writeAtomically(file, MAPPER.writeValueAsBytes(MAPPER.createObjectNode().put("uri", mark.uri())
-                    .put("sizeBytes", mark.sizeBytes()).put("modifiedMs", mark.modifiedMs())
-                    .put("inProgress", mark.inProgress()).put("outcome", mark.outcome()).put("runId", mark.runId())
-                    .put("detail", mark.detail())));
+            RecordFile.writeAtomically(file, mark.toJson());
         });
     }
 

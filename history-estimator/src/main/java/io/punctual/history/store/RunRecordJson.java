@@ -22,8 +22,11 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
-/** The stored form of a {@link RunRecord} (format 1), explicit so the Java types can change without migrations. */
-final class RunRecordJson {
+/**
+ * The stored form of a {@link RunRecord} (format 1), explicit so the Java types can change without migrations. Every
+ * store writes it: the files of {@link FileHistoryStore} and a shared database's rows hold the same bytes.
+ */
+public final class RunRecordJson {
 
     static final int FORMAT = 1;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -31,7 +34,7 @@ final class RunRecordJson {
     private RunRecordJson() {
     }
 
-    static byte[] write(RunRecord r) throws IOException {
+    public static byte[] write(RunRecord r) throws IOException {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("format", FORMAT);
         o.put("appId", r.id().appId());
@@ -97,7 +100,7 @@ final class RunRecordJson {
     }
 
     /** Reads a record; a missing or mistyped field is an {@link IOException} naming it. */
-    static RunRecord read(byte[] body) throws IOException {
+    public static RunRecord read(byte[] body) throws IOException {
         JsonNode o = MAPPER.readTree(body);
         if (o == null || !o.isObject()) {
             throw new IOException("not a JSON object");

@@ -1,5 +1,8 @@
 package io.punctual.history.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.Objects;
 
 /**
@@ -23,5 +26,29 @@ public record SourceMark(String uri, long sizeBytes, long modifiedMs, boolean in
     /** True when a source with this size and modification time is the one this mark describes. */
     public boolean describes(long size, long modified) {
         return !inProgress && sizeBytes == size && modifiedMs == modified;
+    }
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Its stored form, the same in every store. */
+    public byte[] toJson() {
+        try {
+            return MAPPER.writeValueAsBytes(MAPPER.createObjectNode().put("uri", uri).put("sizeBytes", sizeBytes)
+                    .put("modifiedMs", modifiedMs).put("inProgress", inProgress).put("outcome", outcome)
+                    .put("runId", runId).put("detail", detail));
+        } catch (IOException e) {
+            throw new IllegalStateException("a mark of plain fields always writes", e);
+        }
+    }
+
+    /** Reads the stored form; what is not JSON is an {@link IOException}. */
+    public static SourceMark fromJson(byte[] json) throws IOException {
+        JsonNode o = MAPPER.readTree(json);
+        if (o == null || !o.isObject()) {
+            throw new IOException("not a JSON object");
+        }
+        return new SourceMark(o.path("uri").asText(), o.path("sizeBytes").asLong(), o.path("modifiedMs").asLong(),
+                o.path("inProgress").asBoolean(), o.path("outcome").asText(), o.path("runId").asText(),
+                o.path("detail").asText());
     }
 }

@@ -71,7 +71,13 @@ public final class Assembly {
     public static Assembly of(PunctualConfig config, PunctualHome home, Path storeDir, Clock clock,
                               Optional<String> eventLogOverride) {
         SiteConfig.Sizing sizing = config.site().sizing();
-        StoredLearning learning = StoredLearning.open(home.root(), storeDir, sizing.errorSmoothing(), clock);
+        return of(config, home, StoredLearning.open(home.root(), storeDir, sizing.errorSmoothing(), clock), clock,
+                eventLogOverride);
+    }
+
+    /** The same over learning kept elsewhere (gateways sharing a database learn there). */
+    public static Assembly of(PunctualConfig config, PunctualHome home, StoredLearning learning, Clock clock,
+                              Optional<String> eventLogOverride) {
         return new Assembly(config, home, clock, learning, eventLogOverride.filter(s -> !s.isBlank()),
                 new java.util.concurrent.ConcurrentHashMap<>());
     }

@@ -84,16 +84,23 @@ public final class Gateway implements AutoCloseable {
                 given.hadoopConfDir(), given.home(), given.runtime(), given.clock(), given.host(), given.port(),
                 given.teamQueues(), given.launcher());
         var database = site.gateway().database();
-        BatchStore store = database.shared() ? PostgresBatchStore.open(database)
-                : JournalBatchStore.open(storeDir.resolve("batches"));
+        Files.createDirectories(storeDir);
+        Optional<PostgresBatchStore> shared = database.shared()
+                ? Optional.of(PostgresBatchStore.over(SqlPool.open(database))) : Optional.empty();
+        BatchStore store = shared.<BatchStore>map(s -> s).orElseGet(() -> JournalBatchStore.open(
+                storeDir.resolve("batches")));
         Lease lease = database.shared() ? new PostgresLease(database) : Lease.SOLE;
-        Assembly first = Assembly.of(setup.config().current(), setup.home(), Files.createDirectories(storeDir),
-                setup.clock(), Optional.empty());
+        var smoothing = site.sizing().errorSmoothing();
+        LearningStores learnt = shared.map(s -> LearningStores.shared(s.pool(), setup.home().root(), storeDir,
+                smoothing, setup.clock())).orElseGet(() -> LearningStores.local(setup.home().root(), storeDir,
+                smoothing, setup.clock()));
+        Assembly first = Assembly.of(setup.config().current(), setup.home(), learnt.learning(), setup.clock(),
+                Optional.empty());
         Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());
         GatewayMetrics metrics = new GatewayMetrics();
         metrics.teams(setup.config().current().teams().keySet());
         QueueSetup queues = new QueueSetup(setup.teamQueues(), setup.cluster(),
-                QueueArrivals.open(storeDir.resolve("queue-arrivals")));
+                new QueueArrivals(learnt.texts()));
         Runnable placeQueues = () -> safely(() -> placeQueues(setup, queues));
         BatchService batches = new BatchService(store, assembly, pipelines(setup, assembly),
                 setup.clock(), metrics, site.gateway().launchConcurrency(), storeDir.resolve("work"),

@@ -1,7 +1,5 @@
 package io.punctual.submit.gateway;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.punctual.submit.config.SiteConfig;
 import java.io.IOException;
 import java.sql.Connection;
@@ -21,8 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link BatchStore} in PostgreSQL, for several gateways behind one load balancer. Ids come from one sequence and
  * idempotency keys are a unique index per team, so both are unique across every gateway on the database; a write
- * returns when PostgreSQL has committed it. A database that does not answer within the configured connect timeout
- * makes the call fail with {@link StoreUnavailable} (the gateway answers 503) instead of queueing callers behind it.
+ * returns when PostgreSQL has committed it. A database that does not answer fails the call with
+ * {@link StoreUnavailable} ({@link SqlPool}).
  */
 public final class PostgresBatchStore implements BatchStore {
 
@@ -33,81 +31,41 @@ public final class PostgresBatchStore implements BatchStore {
     /** One row: the epoch of the latest lead ({@link PostgresLease}). */
     static final String LEAD_TABLE = "punctual_lead";
 
-    private final HikariDataSource pool;
-    private final String where;
+    private final SqlPool pool;
     private final Set<String> problems = ConcurrentHashMap.newKeySet();
 
-    private PostgresBatchStore(HikariDataSource pool, String where) {
+    private PostgresBatchStore(SqlPool pool) {
         this.pool = pool;
-        this.where = where;
     }
 
     /** Connects, creating the tables on first use; a database that cannot be reached stops start-up here. */
     public static PostgresBatchStore open(SiteConfig.Database database) {
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(database.url());
-        config.setUsername(database.user());
-        config.setPassword(database.password());
-        config.setMaximumPoolSize(database.poolSize());
-        config.setConnectionTimeout(Math.max(250, database.connectTimeout().toMillis()));
-        config.setValidationTimeout(Math.max(250, database.connectTimeout().toMillis()));
-        config.setPoolName("punctual-store");
-        config.setDataSourceProperties(session(database, "punctual-gateway"));
-        HikariDataSource pool;
-        try {
-            pool = new HikariDataSource(config);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot connect to the batch store database " + database.url() + " as "
-                    + database.user() + ": " + e.getMessage() + "; check punctual.gateway.database.url, .user and"
-                    + " .password, and that PostgreSQL is running and accepts this host", e);
-        }
-        PostgresBatchStore store = new PostgresBatchStore(pool, database.url());
-        store.createSchema();
-        return store;
+        return over(SqlPool.open(database));
     }
 
-    /**
-     * The driver's settings for every session a gateway opens: a server that vanished without closing its sockets
-     * must not hold a request (or the lease) for TCP's minutes, and the name tells the sessions apart in
-     * {@code pg_stat_activity}.
-     */
-    static java.util.Properties session(SiteConfig.Database database, String applicationName) {
-        java.util.Properties properties = new java.util.Properties();
-        properties.setProperty("connectTimeout", Long.toString(Math.max(1, database.connectTimeout().toSeconds())));
-        properties.setProperty("socketTimeout", "30");
-        properties.setProperty("tcpKeepAlive", "true");
-        properties.setProperty("ApplicationName", applicationName);
-        return properties;
-    }
-
-    private void createSchema() {
-        run(c -> {
-            c.setAutoCommit(false);
-            try (Statement s = c.createStatement()) {
-                s.execute("SELECT pg_advisory_xact_lock(" + SCHEMA_LOCK + ")");
-                s.execute("CREATE TABLE IF NOT EXISTS punctual_batches (id integer PRIMARY KEY, team text NOT NULL,"
-                        + " idempotency_key text, record jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())");
-                s.execute("CREATE UNIQUE INDEX IF NOT EXISTS punctual_batches_key"
-                        + " ON punctual_batches (team, idempotency_key)");
+    /** The store over connections it then owns (closing the store closes them), creating its tables on first use. */
+    static PostgresBatchStore over(SqlPool pool) {
+        pool.createSchema(SCHEMA_LOCK,
+                "CREATE TABLE IF NOT EXISTS punctual_batches (id integer PRIMARY KEY, team text NOT NULL,"
+                        + " idempotency_key text, record jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())",
+                "CREATE UNIQUE INDEX IF NOT EXISTS punctual_batches_key ON punctual_batches (team, idempotency_key)",
                 // The poller reads the unfinished batches every round; the ended ones pile up and are left alone.
-                s.execute("ALTER TABLE punctual_batches ADD COLUMN IF NOT EXISTS finished boolean NOT NULL"
-                        + " DEFAULT false");
-                s.execute("CREATE INDEX IF NOT EXISTS punctual_batches_unfinished ON punctual_batches (id)"
-                        + " WHERE NOT finished");
-                s.execute("CREATE SEQUENCE IF NOT EXISTS punctual_batch_ids MINVALUE 0 START 0");
-                s.execute("CREATE TABLE IF NOT EXISTS " + LEAD_TABLE + " (id integer PRIMARY KEY CHECK (id = 1),"
+                "ALTER TABLE punctual_batches ADD COLUMN IF NOT EXISTS finished boolean NOT NULL DEFAULT false",
+                "CREATE INDEX IF NOT EXISTS punctual_batches_unfinished ON punctual_batches (id) WHERE NOT finished",
+                "CREATE SEQUENCE IF NOT EXISTS punctual_batch_ids MINVALUE 0 START 0",
+                "CREATE TABLE IF NOT EXISTS " + LEAD_TABLE + " (id integer PRIMARY KEY CHECK (id = 1),"
                         + " epoch bigint NOT NULL)");
-                c.commit();
-            } finally {
-                c.setAutoCommit(true);
-            }
-            return null;
-        });
+        return new PostgresBatchStore(pool);
+    }
+
+    /** The connections, for the learned state kept beside the batches. */
+    SqlPool pool() {
+        return pool;
     }
 
     @Override
     public Created createOnce(String team, String idempotencyKey, IntFunction<BatchRecord> create) {
-        return run(c -> {
+        return pool.run(c -> {
             if (idempotencyKey != null) {
                 Optional<BatchRecord> existing = byKey(c, team, idempotencyKey);
                 if (existing.isPresent()) {
@@ -149,7 +107,7 @@ public final class PostgresBatchStore implements BatchStore {
 
     @Override
     public void update(BatchRecord record) {
-        run(c -> {
+        pool.run(c -> {
             write(c, record);
             return null;
         });
@@ -173,21 +131,14 @@ public final class PostgresBatchStore implements BatchStore {
      */
     @Override
     public void updateAsLead(BatchRecord record, long epoch) {
-        long current = run(c -> {
-            c.setAutoCommit(false);
+        long current = pool.inTransaction(c -> {
             try (PreparedStatement lead = c.prepareStatement("SELECT epoch FROM " + LEAD_TABLE
                     + " WHERE id = 1 FOR SHARE"); ResultSet row = lead.executeQuery()) {
                 long now = row.next() ? row.getLong(1) : 0;
                 if (now == epoch) {
                     write(c, record);
                 }
-                c.commit();
                 return now;
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
         });
         if (current != epoch) {
@@ -199,7 +150,7 @@ public final class PostgresBatchStore implements BatchStore {
 
     @Override
     public Optional<BatchRecord> get(int id) {
-        return run(c -> {
+        return pool.run(c -> {
             try (PreparedStatement query = c.prepareStatement(COLUMNS + " WHERE id = ?")) {
                 query.setInt(1, id);
                 return records(query).stream().findFirst();
@@ -209,7 +160,7 @@ public final class PostgresBatchStore implements BatchStore {
 
     @Override
     public List<BatchRecord> all() {
-        return run(c -> {
+        return pool.run(c -> {
             try (PreparedStatement query = c.prepareStatement(COLUMNS + " ORDER BY id")) {
                 return records(query);
             }
@@ -218,7 +169,7 @@ public final class PostgresBatchStore implements BatchStore {
 
     @Override
     public List<BatchRecord> unfinished() {
-        return run(c -> {
+        return pool.run(c -> {
             try (PreparedStatement query = c.prepareStatement(COLUMNS + " WHERE NOT finished ORDER BY id")) {
                 return records(query);
             }
@@ -251,46 +202,5 @@ public final class PostgresBatchStore implements BatchStore {
     @Override
     public void close() {
         pool.close();
-    }
-
-    private interface Work<T> {
-        T on(Connection connection) throws SQLException;
-    }
-
-    /**
-     * Runs the work on a pooled connection. A connection that broke while it sat in the pool (the server restarted)
-     * fails with a connection error before anything runs; the pool drops it, and the work is tried once more on a
-     * fresh one, so the first request after the database returns succeeds.
-     */
-    private <T> T run(Work<T> work) {
-        try {
-            return once(work);
-        } catch (SQLException first) {
-            if (!brokenConnection(first)) {
-                throw unavailable(first);
-            }
-            try {
-                return once(work);
-            } catch (SQLException again) {
-                throw unavailable(again);
-            }
-        }
-    }
-
-    private <T> T once(Work<T> work) throws SQLException {
-        try (Connection c = pool.getConnection()) {
-            return work.on(c);
-        }
-    }
-
-    /** SQLSTATE class 08 (connection exception) or 57P (the server shut the session down). */
-    private static boolean brokenConnection(SQLException e) {
-        String state = e.getSQLState();
-        return state != null && (state.startsWith("08") || state.startsWith("57P"));
-    }
-
-    private StoreUnavailable unavailable(SQLException e) {
-        return new StoreUnavailable("the batch store (PostgreSQL at " + where + ") did not answer: " + e.getMessage()
-                + ". Nothing was changed by this request; retry when the database is back", e);
     }
 }

@@ -62,7 +62,7 @@ final class PostgresLease implements Lease {
     }
 
     private Connection connect() throws SQLException {
-        Properties properties = PostgresBatchStore.session(database, "punctual-gateway-lease");
+        Properties properties = SqlPool.session(database, "punctual-gateway-lease");
         properties.setProperty("user", database.user());
         properties.setProperty("password", database.password());
         return DriverManager.getConnection(database.url(), properties);

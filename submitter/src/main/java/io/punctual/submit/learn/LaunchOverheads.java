@@ -1,6 +1,5 @@
 package io.punctual.submit.learn;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +27,7 @@ public final class LaunchOverheads {
     public static final Duration BEFORE_ANY = Duration.ofSeconds(30);
     public static final int KEPT = 50;
     public static final Duration FRESH = Duration.ofMinutes(30);
+    static final String NAME = "launch-overheads.txt";
     private static final double PERCENTILE = 0.5;
 
     /** One observed launch: when it was seen and how long it took. */
@@ -37,8 +37,8 @@ public final class LaunchOverheads {
     private final RecentLines lines;
     private final Clock clock;
 
-    LaunchOverheads(Path dir, Clock clock) {
-        this.lines = new RecentLines(dir.resolve("launch-overheads.txt"), KEPT);
+    LaunchOverheads(LearnedTexts texts, Clock clock) {
+        this.lines = new RecentLines(texts, NAME, KEPT);
         this.clock = clock;
     }
 

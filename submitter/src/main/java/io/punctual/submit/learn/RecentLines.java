@@ -1,74 +1,42 @@
 package io.punctual.submit.learn;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * A file of the newest lines something learned, at most {@code kept}: appended under a file lock (two gateways may
- * share a home) and replaced atomically, so a reader never sees half a line.
- */
+/** The newest lines something learned, at most {@code kept}, as one of the {@link LearnedTexts}. */
 final class RecentLines {
 
-    private final Path file;
-    private final Path lock;
+    private final LearnedTexts texts;
+    private final String name;
     private final int kept;
 
-    RecentLines(Path file, int kept) {
-        this.file = file;
-        this.lock = file.resolveSibling(file.getFileName().toString().replaceFirst("\\.txt$", "") + ".lock");
+    RecentLines(LearnedTexts texts, String name, int kept) {
+        this.texts = texts;
+        this.name = name;
         this.kept = kept;
     }
 
-    /**
-     * What identifies the file's current content without reading it: every append replaces the file, so its key,
-     * time and size change together. Empty when there is no file.
-     */
+    /** What identifies the current lines without reading them; empty when there are none. */
     Optional<Object> version() {
-        try {
-            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-            return Optional.of(List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime(),
-                    attributes.size()));
-        } catch (NoSuchFileException none) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        return texts.version(name);
     }
 
     List<String> read() {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        try {
-            return Files.readAllLines(file).stream().map(String::trim).filter(l -> !l.isEmpty()).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        return lines(texts.read(name));
+    }
+
+    private static List<String> lines(Optional<String> text) {
+        return text.map(t -> t.lines().map(String::trim).filter(l -> !l.isEmpty()).toList()).orElse(List.of());
     }
 
     void append(String line) {
-        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock held = channel.lock()) {
-            List<String> values = new ArrayList<>(read());
+        texts.update(name, text -> {
+            List<String> values = new ArrayList<>(lines(text));
             values.add(line);
             List<String> newest = values.subList(Math.max(0, values.size() - kept), values.size());
-            Path partial = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.write(partial, newest);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot record a line in " + file, e);
-        }
+            return Optional.of(String.join("\n", newest) + "\n");
+        });
     }
 
     @Override

@@ -22,36 +22,47 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@link Learning} over Punctual's home: runs in the history store (event logs ingested as applications finish),
- * Justice's state and the observed launch overheads under {@code store/}.
+ * {@link Learning} over stores: runs in the history store (event logs ingested as applications finish), and Justice's
+ * state, the observed launch overheads and the work-per-task prior among the {@link LearnedTexts}. By default both are
+ * under Punctual's home; gateways sharing a database keep both there, so a run learnt through one sizes the next
+ * submission through any of them.
  */
 public final class StoredLearning implements Learning {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StoredLearning.class);
     /** How long a trained model is reused before the store is read again (runs ingested by other processes). */
     private static final Duration MODEL_TTL = Duration.ofSeconds(30);
 
     private final RunHistory history;
     private final ErrorSmoothing smoothing;
-    private final JusticeStateFile justice;
+    private final StoredJusticeState justice;
     private final LaunchOverheads overheads;
-    private final ParallelWorkFile parallelWork;
+    private final StoredParallelWork parallelWork;
     private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
 
     private record Trained(CurveOutcome outcome, long atNanos) {
     }
 
-    public StoredLearning(RunHistory history, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
+    /**
+     * @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*})
+     * @param clock     what says which launch overheads are still fresh ({@link LaunchOverheads#FRESH})
+     */
+    public StoredLearning(RunHistory history, LearnedTexts texts, ErrorSmoothing smoothing, Clock clock) {
         this.smoothing = smoothing;
         this.history = history;
-        this.justice = new JusticeStateFile(storeDir, smoothing);
-        this.overheads = new LaunchOverheads(storeDir, clock);
-        this.parallelWork = new ParallelWorkFile(storeDir);
+        this.justice = new StoredJusticeState(texts, smoothing);
+        this.overheads = new LaunchOverheads(texts, clock);
+        this.parallelWork = new StoredParallelWork(texts);
     }
 
-    /** @param smoothing how Justice averages its past errors ({@code punctual.sizing.justice.*}) */
-    /** @param clock what says which launch overheads are still fresh ({@link LaunchOverheads#FRESH}) */
+    /** Runs under {@code <punctualHome>/history}, the rest as files in {@code storeDir}. */
     public static StoredLearning open(Path punctualHome, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
-        return new StoredLearning(RunHistory.open(punctualHome), storeDir, smoothing, clock);
+        return new StoredLearning(RunHistory.open(punctualHome), new LearnedFiles(storeDir), smoothing, clock);
+    }
+
+    /** The names of the texts learning keeps, for copying them from one store to another. */
+    public static java.util.List<String> textNames() {
+        return java.util.List.of(StoredJusticeState.NAME, LaunchOverheads.NAME, StoredParallelWork.NAME);
     }
 
     /** How Justice averages its past estimation errors here ({@code punctual.sizing.justice.*}). */
@@ -101,8 +112,21 @@ public final class StoredLearning implements Learning {
         return overheads.estimate();
     }
 
+    /** A store that fails (a database gone, a full disk) is a problem in the report: the event log stays to re-ingest. */
     @Override
     public LearningReport learn(Completion completion) {
+        try {
+            return learnOrThrow(completion);
+        } catch (RuntimeException e) {
+            LOG.warn("could not record what {} taught", completion.eventLog().orElse(null), e);
+            return new LearningReport(Optional.empty(), Optional.empty(), false, Optional.of("what the run taught"
+                    + " could not be recorded (" + e.getMessage() + "); its event log "
+                    + completion.eventLog().map(Path::toString).orElse("?") + " stays, and `punctual history ingest`"
+                    + " of it stores the run"));
+        }
+    }
+
+    private LearningReport learnOrThrow(Completion completion) {
         if (completion.eventLog().isEmpty()) {
             return new LearningReport(Optional.empty(), Optional.empty(), false,
                     Optional.of("no event log was found, so the run taught nothing"));

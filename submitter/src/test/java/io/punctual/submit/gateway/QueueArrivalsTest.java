@@ -52,7 +52,7 @@ class QueueArrivalsTest {
     }
 
     private QueueSetup setup() {
-        return new QueueSetup(Optional.empty(), cluster, QueueArrivals.open(dir.resolve("state/queue-arrivals")));
+        return new QueueSetup(Optional.empty(), cluster, new QueueArrivals(new io.punctual.submit.learn.LearnedFiles(dir.resolve("state"))));
     }
 
     @Test
@@ -89,8 +89,8 @@ class QueueArrivalsTest {
         var second = io.punctual.sizing.bopf.QueueSpec.throughput("alpha");
         Instant now = clock.instant();
 
-        var one = QueueArrivals.open(dir.resolve("one")).inArrivalOrder(java.util.List.of(lq, first, second), now);
-        var other = QueueArrivals.open(dir.resolve("other")).inArrivalOrder(java.util.List.of(second, lq, first), now);
+        var one = new QueueArrivals(new io.punctual.submit.learn.LearnedFiles(dir.resolve("one"))).inArrivalOrder(java.util.List.of(lq, first, second), now);
+        var other = new QueueArrivals(new io.punctual.submit.learn.LearnedFiles(dir.resolve("other"))).inArrivalOrder(java.util.List.of(second, lq, first), now);
 
         assertThat(one).containsExactly(second, first, lq).isEqualTo(other);
     }

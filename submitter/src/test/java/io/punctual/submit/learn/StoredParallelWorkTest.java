@@ -12,14 +12,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ParallelWorkFileTest {
+class StoredParallelWorkTest {
 
     @TempDir
     Path dir;
 
     @Test
     void theFileIsParsedAgainOnlyWhenItChangedAndAChangeAnotherProcessMadeIsSeen() throws IOException {
-        ParallelWorkFile file = new ParallelWorkFile(dir);
+        StoredParallelWork file = new StoredParallelWork(new LearnedFiles(dir));
         assertThat(file.read().runs()).as("no file yet").isEmpty();
         replace(List.of("2.000 1.000 10 3.0000", "4.000 1.000 20"));
 

@@ -4,29 +4,30 @@ import io.punctual.history.run.RunRecord;
 import io.punctual.history.run.StageRun;
 import io.punctual.sizing.width.ParallelWork;
 import io.punctual.sizing.width.ParallelWorkPrior;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The newest finished runs' work per task and serial tail ({@link ParallelWorkPrior}) under the store, one run per
- * line ({@code perTaskSeconds tailSeconds width laterStageRatio}; lines written before ratios were have the first
- * three, before widths the first two). A line that does not read so is skipped.
+ * The newest finished runs' work per task and serial tail ({@link ParallelWorkPrior}) among the {@link LearnedTexts}
+ * ({@value #NAME}), one run per line ({@code perTaskSeconds tailSeconds width laterStageRatio}; lines written before
+ * ratios were have the first three, before widths the first two). A line that does not read so is skipped.
  */
-final class ParallelWorkFile {
+final class StoredParallelWork {
+
+    static final String NAME = "parallel-work.txt";
 
     private final RecentLines lines;
     private volatile Parsed parsed;
 
-    ParallelWorkFile(Path dir) {
-        this.lines = new RecentLines(dir.resolve("parallel-work.txt"), ParallelWorkPrior.KEPT);
+    StoredParallelWork(LearnedTexts texts) {
+        this.lines = new RecentLines(texts, NAME, ParallelWorkPrior.KEPT);
     }
 
     /**
-     * The prior, parsed again only when the file changed: a running job asks for it at every report while it is
-     * re-planned, and the file changes only when a run is learned (here or by another gateway sharing the home).
+     * The prior, parsed again only when the text changed: a running job asks for it at every report while it is
+     * re-planned, and the text changes only when a run is learned (here or by another gateway sharing the texts).
      */
     ParallelWorkPrior read() {
         Optional<Object> version = lines.version();
