@@ -148,6 +148,21 @@ public final class FileHistoryStore implements HistoryStore {
         return new StoreScan(found, problems);
     }
 
+    /** Every write replaces a whole file, so the names, times and sizes in the job's directory change with it. */
+    @Override
+    public Object version(JobKey jobKey) {
+        List<Object> seen = new ArrayList<>();
+        for (Path file : files(runs.resolve(jobDirectory(jobKey)), RUN_SUFFIX)) {
+            try {
+                var attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+                seen.add(List.of(file.getFileName().toString(), attributes.lastModifiedTime(), attributes.size()));
+            } catch (IOException gone) {
+                seen.add(file.getFileName().toString());
+            }
+        }
+        return seen;
+    }
+
     @Override
     public List<JobKey> jobKeys() {
         TreeSet<JobKey> keys = new TreeSet<>();

@@ -25,6 +25,13 @@ public interface HistoryStore {
     /** Every readable run (of one job key, or of all), plus what could not be read. */
     StoreScan runs(Optional<JobKey> jobKey);
 
+    /**
+     * What identifies the job's stored runs without reading them: it changes whenever a run of the job is stored,
+     * replaced or filed under another job, by this process or another, so a model trained from them is reused until
+     * then.
+     */
+    Object version(JobKey jobKey);
+
     /** Job keys with at least one stored run, sorted. */
     List<JobKey> jobKeys();
 

@@ -39,7 +39,8 @@ final class PostgresHistoryStore implements HistoryStore {
     static PostgresHistoryStore over(SqlPool pool) {
         pool.createSchema(SCHEMA_LOCK,
                 "CREATE TABLE IF NOT EXISTS punctual_runs (id text PRIMARY KEY, job_key text NOT NULL,"
-                        + " start_ms bigint NOT NULL, record jsonb NOT NULL)",
+                        + " start_ms bigint NOT NULL, record jsonb NOT NULL, version bigint NOT NULL)",
+                "CREATE SEQUENCE IF NOT EXISTS punctual_run_versions",
                 "CREATE INDEX IF NOT EXISTS punctual_runs_job ON punctual_runs (job_key)",
                 "CREATE TABLE IF NOT EXISTS punctual_run_sources (uri text PRIMARY KEY, mark jsonb NOT NULL)");
         return new PostgresHistoryStore(pool);
@@ -47,7 +48,8 @@ final class PostgresHistoryStore implements HistoryStore {
 
     @Override
     public void put(RunRecord run) {
-        write(run, "UPDATE SET job_key = excluded.job_key, start_ms = excluded.start_ms, record = excluded.record");
+        write(run, "UPDATE SET job_key = excluded.job_key, start_ms = excluded.start_ms, record = excluded.record,"
+                + " version = excluded.version");
     }
 
     /** Stores the run unless a record of the same attempt is there already; true when it was stored. */
@@ -65,7 +67,8 @@ final class PostgresHistoryStore implements HistoryStore {
         try {
             return pool.run(c -> {
                 try (PreparedStatement insert = c.prepareStatement("INSERT INTO punctual_runs (id, job_key,"
-                        + " start_ms, record) VALUES (?, ?, ?, ?::jsonb) ON CONFLICT (id) DO " + onConflict)) {
+                        + " start_ms, record, version) VALUES (?, ?, ?, ?::jsonb, nextval('punctual_run_versions'))"
+                        + " ON CONFLICT (id) DO " + onConflict)) {
                     insert.setString(1, run.id().toString());
                     insert.setString(2, run.jobKey().toString());
                     insert.setLong(3, run.startMs());
@@ -115,6 +118,21 @@ final class PostgresHistoryStore implements HistoryStore {
             }
         }
         return new StoreScan(found, problems);
+    }
+
+    /** How many runs the job has and the newest write among them: a run stored, replaced or moved away changes it. */
+    @Override
+    public Object version(JobKey jobKey) {
+        return pool.run(c -> {
+            try (PreparedStatement query = c.prepareStatement("SELECT count(*), coalesce(max(version), 0)"
+                    + " FROM punctual_runs WHERE job_key = ?")) {
+                query.setString(1, jobKey.toString());
+                try (ResultSet row = query.executeQuery()) {
+                    row.next();
+                    return List.of(row.getLong(1), row.getLong(2));
+                }
+            }
+        });
     }
 
     @Override

@@ -30,9 +30,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class StoredLearning implements Learning {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StoredLearning.class);
-    /** How long a trained model is reused before the store is read again (runs ingested by other processes). */
-    private static final Duration MODEL_TTL = Duration.ofSeconds(30);
-
     private final RunHistory history;
     private final ErrorSmoothing smoothing;
     private final StoredJusticeState justice;
@@ -40,7 +37,7 @@ public final class StoredLearning implements Learning {
     private final StoredParallelWork parallelWork;
     private final Map<JobKey, Trained> models = new ConcurrentHashMap<>();
 
-    private record Trained(CurveOutcome outcome, long atNanos) {
+    private record Trained(CurveOutcome outcome, Object version) {
     }
 
     /**
@@ -85,15 +82,18 @@ public final class StoredLearning implements Learning {
         return model(job) instanceof CurveOutcome.NoCurve none ? none.reason() : "it has history";
     }
 
-    /** The job's curve, chosen at most once per {@link #MODEL_TTL} and again as soon as a run of it is learned. */
+    /**
+     * The job's curve, chosen again only when its stored runs changed: a run learnt here, or through another gateway
+     * sharing the store, is what the next submission is sized with.
+     */
     private CurveOutcome model(JobKey job) {
-        long now = System.nanoTime();
+        Object version = history.store().version(job);
         Trained cached = models.get(job);
-        if (cached != null && now - cached.atNanos() < MODEL_TTL.toNanos()) {
+        if (cached != null && cached.version().equals(version)) {
             return cached.outcome();
         }
         CurveOutcome outcome = history.curve(job);
-        models.put(job, new Trained(outcome, now));
+        models.put(job, new Trained(outcome, version));
         return outcome;
     }
 
@@ -140,7 +140,6 @@ public final class StoredLearning implements Learning {
                     "the event log was not stored: " + report.toText().lines().findFirst().orElse("")));
         }
         RunRecord record = run.get();
-        models.remove(record.jobKey());
         // A best-effort run's start also waited for room in a shared queue: it would teach a launch overhead that
         // deadline jobs, which start in their own reservation, do not have.
         Optional<Duration> overhead = completion.launchOverhead(Instant.ofEpochMilli(record.startMs()));

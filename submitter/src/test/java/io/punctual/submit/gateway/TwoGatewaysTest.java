@@ -71,6 +71,13 @@ class TwoGatewaysTest {
         }
         assertThat(submissions(first)).hasSize(8).doesNotHaveDuplicates();
         assertThat(second.requests()).isEmpty();
+        // BoPF's arrival order, like the rest of what is learnt, is kept where both gateways read it
+        try (var c = java.sql.DriverManager.getConnection(database, "punctual", "");
+             var s = c.createStatement();
+             var rows = s.executeQuery("SELECT body FROM punctual_learned WHERE name = 'queue-arrivals'")) {
+            assertThat(rows.next()).as("queue arrivals in the database").isTrue();
+            assertThat(rows.getString(1)).contains("analytics");
+        }
     }
 
     @Test
