@@ -2,9 +2,16 @@
 # Two gateways over one PostgreSQL store under a burst, the leading one killed mid-burst (issue 15): batches lost,
 # duplicated and launched twice, and how long the lead takes to move. Starts a throwaway PostgreSQL server of
 # Debian's postgresql package in a temporary directory (as the postgres account when run as root).
-# Writes benchmarks/results/two-gateways.md.
+# Writes benchmarks/results/two-gateways.md. With --learning instead (issue 27): a job sized through each gateway,
+# run through the one that does not lead, and sized again; writes benchmarks/results/two-gateways-learning.md.
 #   benchmarks/scripts/two-gateways.sh [--clients 200] [--real 4] [--kill-after-ms 300]
+#   benchmarks/scripts/two-gateways.sh --learning [--runs 2]
 set -euo pipefail
+main=io.punctual.bench.gateway.SharedStoreBurst
+if [ "${1:-}" = "--learning" ]; then
+  main=io.punctual.bench.gateway.SharedLearningLive
+  shift
+fi
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 bin="${PUNCTUAL_TEST_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
@@ -26,4 +33,4 @@ trap '"${as_pg[@]}" "$bin/pg_ctl" -D "$pg/data" -m immediate -w stop >/dev/null 
 cd "$work"   # MiniYARNCluster writes its scratch files under ./target
 java -Xmx1536m "${opens[@]}" -Dpunctual.install="$root" \
   -cp "$root/benchmarks/target/punctual-benchmarks.jar:$(cat "$root/benchmarks/target/benchmarks.classpath")" \
-  io.punctual.bench.gateway.SharedStoreBurst --database "jdbc:postgresql://127.0.0.1:$port/postgres" "$@"
+  "$main" --database "jdbc:postgresql://127.0.0.1:$port/postgres" "$@"

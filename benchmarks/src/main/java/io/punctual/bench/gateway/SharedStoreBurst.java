@@ -6,10 +6,6 @@ import io.punctual.yarn.ClusterGateway;
 import io.punctual.yarn.embedded.EmbeddedYarn;
 import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,16 +35,9 @@ import java.util.concurrent.Future;
  */
 public final class SharedStoreBurst {
 
-    private static final String TOKEN = "Bearer analytics-local-token-0001";
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final ObjectMapper JSON = GatewayNode.JSON;
 
     private SharedStoreBurst() {
-    }
-
-    /** One gateway process and where it listens. */
-    private record Node(Process process, String base) {
     }
 
     /** A client's outcome: the batch id each answer named, and how many tries it took. */
@@ -56,61 +45,32 @@ public final class SharedStoreBurst {
     }
 
     public static void main(String[] argv) throws Exception {
-        String database = option(argv, "--database", null);
-        int clients = Integer.parseInt(option(argv, "--clients", "200"));
-        int real = Integer.parseInt(option(argv, "--real", "4"));
-        long killAfter = Long.parseLong(option(argv, "--kill-after-ms", "300"));
+        String database = GatewayNode.option(argv, "--database", null);
+        int clients = Integer.parseInt(GatewayNode.option(argv, "--clients", "200"));
+        int real = Integer.parseInt(GatewayNode.option(argv, "--real", "4"));
+        long killAfter = Long.parseLong(GatewayNode.option(argv, "--kill-after-ms", "300"));
         Path root = Path.of(System.getProperty("punctual.install", "."));
         Path work = Files.createTempDirectory("punctual-two-gateways");
         try (EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("hadoop-conf"))) {
-            Node one = start(root, work, yarn, database, "one");
-            Node two = start(root, work, yarn, database, "two");
-            Node lead = leads(one) ? one : two;
-            Node other = lead == one ? two : one;
+            GatewayNode one = GatewayNode.start(root, work, yarn, database, "one");
+            GatewayNode two = GatewayNode.start(root, work, yarn, database, "two");
+            GatewayNode lead = one.leads() ? one : two;
+            GatewayNode other = lead == one ? two : one;
             Instant started = Instant.now();
             List<Answered> answers = burst(root, one, two, clients, real, () -> kill(lead, killAfter));
             Duration takeover = awaitLead(other, started);
             Map<Integer, JsonNode> batches = awaitFinal(other, Duration.ofMinutes(10));
             String report = report(clients, real, killAfter, answers, batches, takeover, yarn.gateway(),
                     Duration.between(started, Instant.now()));
-            Files.writeString(root.resolve(option(argv, "--out", "benchmarks/results/two-gateways.md")), report);
+            Files.writeString(root.resolve(GatewayNode.option(argv, "--out", "benchmarks/results/two-gateways.md")),
+                    report);
             System.out.println(report);
             other.process().destroy();
             other.process().waitFor();
         }
     }
 
-    private static Node start(Path root, Path work, EmbeddedYarn yarn, String database, String name)
-            throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        ProcessBuilder builder = new ProcessBuilder(root.resolve("bin/punctual").toString(), "serve", "--port",
-                Integer.toString(port), "--conf-dir", root.resolve("conf/embedded").toString());
-        builder.environment().put("HADOOP_CONF_DIR", yarn.confDir().toString());
-        builder.environment().put("PUNCTUAL_HOME", Files.createDirectories(work.resolve(name)).toString());
-        builder.environment().put("PUNCTUAL_JAVA_OPTS", "-Xmx1g -Dpunctual.gateway.database.url=" + database);
-        builder.redirectErrorStream(true).redirectOutput(work.resolve(name + ".out").toFile());
-        Node node = new Node(builder.start(), "http://127.0.0.1:" + port);
-        Instant giveUp = Instant.now().plusSeconds(120);
-        while (Instant.now().isBefore(giveUp)) {
-            try {
-                if (send(node, "GET", "/healthz", null, null).statusCode() == 200) {
-                    return node;
-                }
-            } catch (IOException notYet) {
-                Thread.sleep(500);
-            }
-        }
-        throw new IllegalStateException("gateway " + name + " did not start in 2 minutes; see " + work);
-    }
-
-    private static boolean leads(Node node) throws Exception {
-        return JSON.readTree(send(node, "GET", "/healthz", null, null).body()).path("leads").asBoolean();
-    }
-
-    private static void kill(Node node, long afterMs) {
+    private static void kill(GatewayNode node, long afterMs) {
         try {
             Thread.sleep(afterMs);
         } catch (InterruptedException e) {
@@ -119,7 +79,8 @@ public final class SharedStoreBurst {
         node.process().toHandle().destroyForcibly();
     }
 
-    private static List<Answered> burst(Path root, Node one, Node two, int clients, int real, Runnable killer)
+    private static List<Answered> burst(Path root, GatewayNode one, GatewayNode two, int clients, int real,
+                                        Runnable killer)
             throws Exception {
         String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
         ExecutorService pool = Executors.newFixedThreadPool(clients + 1);
@@ -136,8 +97,8 @@ public final class SharedStoreBurst {
                     + "[\"1\",\"1\",\"3000\"],\"numExecutors\":1,\"name\":\"" + key + "\",\"conf\":{\"spark.deadline.by\":\"8m\"}}"
                     : "{\"file\":\"" + jar + "\",\"numExecutors\":50,\"name\":\"" + key
                     + "\",\"conf\":{\"spark.deadline.by\":\"10m\"}}";
-            Node first = i % 2 == 0 ? one : two;
-            Node second = first == one ? two : one;
+            GatewayNode first = i % 2 == 0 ? one : two;
+            GatewayNode second = first == one ? two : one;
             results.add(pool.submit(() -> {
                 ready.countDown();
                 go.await();
@@ -156,12 +117,13 @@ public final class SharedStoreBurst {
     }
 
     /** Sends until answered, switching gateway after a failure, as a client behind a load balancer would. */
-    private static Answered client(String key, String body, Node first, Node second, boolean real) throws Exception {
+    private static Answered client(String key, String body, GatewayNode first, GatewayNode second, boolean real)
+            throws Exception {
         Set<Integer> ids = new HashSet<>();
-        Node to = first;
+        GatewayNode to = first;
         for (int attempt = 1; attempt <= 20; attempt++) {
             try {
-                HttpResponse<String> response = send(to, "POST", "/batches", body, key);
+                HttpResponse<String> response = to.send("POST", "/batches", body, key);
                 if (response.statusCode() == 200 || response.statusCode() == 201) {
                     ids.add(JSON.readTree(response.body()).get("id").asInt());
                     return new Answered(key, ids, attempt, real);
@@ -175,10 +137,10 @@ public final class SharedStoreBurst {
         return new Answered(key, ids, 20, real);
     }
 
-    private static Duration awaitLead(Node node, Instant since) throws Exception {
+    private static Duration awaitLead(GatewayNode node, Instant since) throws Exception {
         Instant giveUp = Instant.now().plusSeconds(60);
         while (Instant.now().isBefore(giveUp)) {
-            if (leads(node)) {
+            if (node.leads()) {
                 return Duration.between(since, Instant.now());
             }
             Thread.sleep(100);
@@ -186,12 +148,12 @@ public final class SharedStoreBurst {
         throw new IllegalStateException("the surviving gateway did not take the lead in 60 s");
     }
 
-    private static Map<Integer, JsonNode> awaitFinal(Node node, Duration within) throws Exception {
+    private static Map<Integer, JsonNode> awaitFinal(GatewayNode node, Duration within) throws Exception {
         Instant giveUp = Instant.now().plus(within);
         Map<Integer, JsonNode> batches = new HashMap<>();
         while (Instant.now().isBefore(giveUp)) {
             batches.clear();
-            for (JsonNode b : JSON.readTree(send(node, "GET", "/batches?size=100000", null, null).body())
+            for (JsonNode b : JSON.readTree(node.send("GET", "/batches?size=100000", null, null).body())
                     .path("sessions")) {
                 batches.put(b.get("id").asInt(), b);
             }
@@ -264,29 +226,5 @@ public final class SharedStoreBurst {
                         b.path("admission").path("verdict").asText(), b.path("admission").path("reason").asText()
                                 .replace('|', '/').replace('\n', ' '))));
         return table.toString();
-    }
-
-    private static HttpResponse<String> send(Node node, String method, String path, String body, String key)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(node.base() + path))
-                .header("Authorization", TOKEN).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (key != null) {
-            request.header("Idempotency-Key", key);
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String option(String[] argv, String name, String fallback) {
-        for (int i = 0; i + 1 < argv.length; i++) {
-            if (argv[i].equals(name)) {
-                return argv[i + 1];
-            }
-        }
-        if (fallback == null) {
-            throw new IllegalArgumentException(name + " is required");
-        }
-        return fallback;
     }
 }

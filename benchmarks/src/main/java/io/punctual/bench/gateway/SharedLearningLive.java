@@ -1,0 +1,137 @@
+package io.punctual.bench.gateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.punctual.yarn.embedded.EmbeddedYarn;
+import io.punctual.yarn.embedded.EmbeddedYarnSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Two gateways ({@code bin/punctual serve}, each with its own {@code PUNCTUAL_HOME}, as on two hosts) over one
+ * PostgreSQL and the embedded YARN: a job is sized by a dry run through each gateway, run for real through the one
+ * that does not lead (the lead launches it and learns from it), and sized through each again. With the learned state
+ * in the database both gateways must size it the same way, from the runs; before, the other gateway's home had none.
+ *
+ * <pre>benchmarks/scripts/two-gateways.sh --learning [--runs 2] [--out file.md]</pre>
+ */
+public final class SharedLearningLive {
+
+    private SharedLearningLive() {
+    }
+
+    /** One dry run's sizing, as a client reads it. */
+    private record Sized(String gateway, String when, String verdict, int executors, String sizedBy, long holdSeconds,
+                         String predictedFinish) {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        String database = GatewayNode.option(argv, "--database", null);
+        int runs = Integer.parseInt(GatewayNode.option(argv, "--runs", "2"));
+        Path root = Path.of(System.getProperty("punctual.install", "."));
+        Path work = Files.createTempDirectory("punctual-shared-learning");
+        Instant started = Instant.now();
+        try (EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("hadoop-conf"))) {
+            GatewayNode one = GatewayNode.start(root, work, yarn, database, "one");
+            GatewayNode two = GatewayNode.start(root, work, yarn, database, "two");
+            GatewayNode lead = one.leads() ? one : two;
+            GatewayNode other = lead == one ? two : one;
+            String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
+            List<Sized> sized = new ArrayList<>();
+            sized.add(dryRun(lead, "lead", "before any run", jar));
+            sized.add(dryRun(other, "other", "before any run", jar));
+            List<String> finished = new ArrayList<>();
+            for (int i = 1; i <= runs; i++) {
+                finished.add(runThrough(other, i, jar));
+                sized.add(dryRun(lead, "lead", "after run " + i, jar));
+                sized.add(dryRun(other, "other", "after run " + i, jar));
+            }
+            String report = report(runs, sized, finished, localRuns(one.home()) + localRuns(two.home()),
+                    Duration.between(started, Instant.now()));
+            Files.writeString(root.resolve(GatewayNode.option(argv, "--out",
+                    "benchmarks/results/two-gateways-learning.md")), report);
+            System.out.println(report);
+            for (GatewayNode node : List.of(one, two)) {
+                node.process().destroy();
+                node.process().waitFor();
+            }
+        }
+    }
+
+    private static String body(String jar) {
+        return "{\"file\":\"" + jar + "\",\"className\":\"io.punctual.workloads.SyntheticStages\",\"args\":"
+                + "[\"2\",\"4\",\"4000\"],\"name\":\"learnt-job\",\"conf\":{\"spark.deadline.by\":\"10m\"}}";
+    }
+
+    private static Sized dryRun(GatewayNode node, String name, String when, String jar) throws Exception {
+        JsonNode b = GatewayNode.JSON.readTree(node.send("POST", "/batches?dryRun=true", body(jar), null).body());
+        return new Sized(name, when, b.path("admission").path("verdict").asText(), b.path("executors").asInt(),
+                b.path("sizedBy").asText(), b.path("sizing").path("holdSeconds").asLong(),
+                b.path("predictedFinish").asText());
+    }
+
+    /** Runs the job through {@code node} and waits until the lead has learnt from it (the batch's log says so). */
+    private static String runThrough(GatewayNode node, int index, String jar) throws Exception {
+        JsonNode created = GatewayNode.JSON.readTree(node.send("POST", "/batches", body(jar), "learn-" + index)
+                .body());
+        int id = created.path("id").asInt();
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(10));
+        while (Instant.now().isBefore(giveUp)) {
+            JsonNode batch = GatewayNode.JSON.readTree(node.send("GET", "/batches/" + id, null, null).body());
+            String state = batch.path("state").asText();
+            String log = node.send("GET", "/batches/" + id + "/log?size=1000", null, null).body();
+            if (state.equals("dead") || state.equals("killed")
+                    || state.equals("success") && (log.contains("stored run") || log.contains("taught nothing")
+                    || log.contains("could not be recorded"))) {
+                return "run " + index + ": batch " + id + " " + state + ", " + learnt(log);
+            }
+            Thread.sleep(1000);
+        }
+        throw new IllegalStateException("batch " + id + " did not finish and teach within 10 minutes");
+    }
+
+    private static String learnt(String log) {
+        return log.lines().filter(l -> l.contains("stored run") || l.contains("taught") || l.contains("recorded"))
+                .reduce((a, b) -> b).map(l -> l.replace("\\\"", "\"").replaceAll("^.*?(stored run|what the run)",
+                        "$1").replaceAll("\",?$", "")).orElse("no lesson in its log");
+    }
+
+    /** Run records in a home's own history: with the database configured there must be none. */
+    private static long localRuns(Path home) throws Exception {
+        Path runs = home.resolve("history/runs");
+        if (!Files.isDirectory(runs)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(runs)) {
+            return files.filter(p -> p.toString().endsWith(".run")).count();
+        }
+    }
+
+    private static String report(int runs, List<Sized> sized, List<String> finished, long localRuns, Duration wall) {
+        StringBuilder table = new StringBuilder("| gateway | when | verdict | executors | sized by | hold (s) |\n"
+                + "|---|---|---|---|---|---|\n");
+        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %d |%n", s.gateway(),
+                s.when(), s.verdict(), s.executors(), s.sizedBy(), s.holdSeconds())));
+        return String.format(Locale.ROOT, """
+                # Two gateways over one PostgreSQL learn the same
+
+                Measured %s with `benchmarks/scripts/two-gateways.sh --learning --runs %d`: two `bin/punctual serve`
+                processes (each its own PUNCTUAL_HOME, as on two hosts) over one PostgreSQL and the embedded YARN. The
+                job (`SyntheticStages` 2 stages × 4 tasks × 4 s, deadline 10 minutes, no executor count asked) is sized
+                by a dry run through each gateway, run for real through the gateway that does not lead (the lead
+                launches it and learns from it), and sized through each again after every run.
+
+                %s
+                Runs:
+                %s
+
+                Run records in either gateway's own home: %d (all of them are in the database). Wall time %.0f s.
+                """, Instant.now(), runs, table, String.join("\n", finished.stream().map(f -> "- " + f).toList()),
+                localRuns, wall.toMillis() / 1000.0);
+    }
+}
