@@ -6,6 +6,7 @@ import io.punctual.history.PredictReport;
 import io.punctual.history.RunHistory;
 import io.punctual.history.ShowReport;
 import io.punctual.sizing.JobKey;
+import io.punctual.submit.gateway.SharedHistory;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
@@ -16,9 +17,9 @@ public final class HistoryCommand implements Command {
 
     static final String USAGE = """
             Usage:
-              punctual history ingest <dir | file | hdfs://... | http://history-server:18080> [--json]
-              punctual history show [<team/job>] [--json]
-              punctual history predict <team/job> --executors <n> [--json]
+              punctual history ingest <dir | file | hdfs://... | http://history-server:18080> [--json] [--conf-dir d]
+              punctual history show [<team/job>] [--json] [--conf-dir d]
+              punctual history predict <team/job> --executors <n> [--json] [--conf-dir d]
 
             ingest   reads Spark event logs (plain, .inprogress, .lz4/.lzf/.snappy/.zstd, rolling eventlog_v2_*
                      directories) or a Spark History Server, and stores each run; re-ingesting is a no-op.
@@ -26,6 +27,10 @@ public final class HistoryCommand implements Command {
                      executorsMax, complete, excludedReason) and each job's model summary.
             predict  the job's wall time at n executors (p50/p90/p95/p99), its demand quantiles, and a chart of
                      predicted runtime against executor count.
+
+            The runs are your Punctual home's; with --conf-dir naming a site whose gateways share a database
+            (punctual.gateway.database), they are the gateways' runs in that database, which every gateway sizes
+            with.
             """;
 
     @Override
@@ -40,13 +45,25 @@ public final class HistoryCommand implements Command {
             return argv.isEmpty() ? ExitStatus.USAGE : ExitStatus.OK;
         }
         String verb = argv.get(0);
-        Flags flags = Flags.parse(argv.subList(1, argv.size()), Set.of("--executors"), Set.of("--json", "--help"),
-                "history " + verb);
+        Flags flags = Flags.parse(argv.subList(1, argv.size()), Set.of("--executors", ConfDirs.FLAG),
+                Set.of("--json", "--help"), "history " + verb);
         if (flags.has("--help")) {
             context.out().print(USAGE);
             return 0;
         }
-        RunHistory history = RunHistory.open(context.home().root());
+        Optional<String> confDir = flags.value(ConfDirs.FLAG);
+        var database = confDir.map(dir -> ConfDirs.load(confDir, context, false).site().gateway().database())
+                .filter(d -> d.shared());
+        if (database.isEmpty()) {
+            return run(verb, RunHistory.open(context.home().root()), flags, context);
+        }
+        try (SharedHistory shared = SharedHistory.open(database.get())) {
+            context.err().println("punctual: the runs in " + shared.where());
+            return run(verb, shared.history(), flags, context);
+        }
+    }
+
+    private static int run(String verb, RunHistory history, Flags flags, CliContext context) {
         return switch (verb) {
             case "ingest" -> ingest(history, flags, context);
             case "show" -> show(history, flags, context);

@@ -122,7 +122,7 @@ public final class StoredLearning implements Learning {
             return new LearningReport(Optional.empty(), Optional.empty(), false, Optional.of("what the run taught"
                     + " could not be recorded (" + e.getMessage() + "); its event log "
                     + completion.eventLog().map(Path::toString).orElse("?") + " stays, and `punctual history ingest`"
-                    + " of it stores the run"));
+                    + " of it (with the gateway's --conf-dir) stores the run"));
         }
     }
 

@@ -177,4 +177,42 @@ class SharedLearningTest {
         assertThat(later.problem()).isEmpty();
         assertThat(later.ingested()).isPresent();
     }
+
+    /** An operator's {@code punctual history} with the gateways' site reads and writes their database, not a home. */
+    @Test
+    void historyWithTheGatewaysSiteShowsAndIngestsTheRunsEveryGatewaySizesWith() throws Exception {
+        Path conf = Files.createDirectories(tmp.resolve("conf"));
+        Files.writeString(conf.resolve("site.conf"), "punctual.gateway.database { url = \"" + database.url()
+                + "\", user = punctual, connect-timeout = 1s }\n");
+        Path log = run(0);
+
+        var ingested = cli("history", "ingest", log.toString(), "--conf-dir", conf.toString(), "--json");
+        var shown = cli("history", "show", "--conf-dir", conf.toString(), "--json");
+        var ownHome = cli("history", "show", "--json");
+
+        assertThat(ingested.status()).as(ingested.err()).isZero();
+        assertThat(ingested.err()).contains("the gateways' database " + database.url());
+        assertThat(shown.out()).contains("application_1628109047826_2000");
+        assertThat(ownHome.out()).as("the operator's own home").doesNotContain("application_1628109047826_2000");
+        LearningStores gateway = gateway("two");
+        JobKey job = PostgresHistoryStore.over(pools.get(0)).runs(Optional.empty()).runs().get(0).jobKey();
+        assertThat(gateway.learning().history(job)).isPresent();
+    }
+
+    private record Ran(int status, String out, String err) {
+    }
+
+    private Ran cli(String... argv) {
+        var out = new java.io.ByteArrayOutputStream();
+        var err = new java.io.ByteArrayOutputStream();
+        var context = new io.punctual.submit.cli.CliContext(new java.util.HashMap<>(),
+                java.io.InputStream.nullInputStream(),
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8), Clock.systemUTC(),
+                new io.punctual.submit.home.PunctualHome(tmp.resolve("operator")), tmp,
+                io.punctual.submit.home.Install.fromSystemProperty().orElseThrow());
+        int status = io.punctual.submit.Main.run(List.of(argv), context);
+        return new Ran(status, out.toString(java.nio.charset.StandardCharsets.UTF_8),
+                err.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }
