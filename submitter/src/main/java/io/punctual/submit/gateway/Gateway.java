@@ -89,7 +89,8 @@ public final class Gateway implements AutoCloseable {
                 ? Optional.of(PostgresBatchStore.over(SqlPool.open(database))) : Optional.empty();
         BatchStore store = shared.<BatchStore>map(s -> s).orElseGet(() -> JournalBatchStore.open(
                 storeDir.resolve("batches")));
-        Lease lease = database.shared() ? new PostgresLease(database) : Lease.SOLE;
+        Lease lease = database.shared() ? PostgresLease.polledEvery(database, site.gateway().pollInterval())
+                : Lease.SOLE;
         var smoothing = site.sizing().errorSmoothing();
         LearningStores learnt = shared.map(s -> LearningStores.shared(s.pool(), setup.home().root(), storeDir,
                 smoothing, setup.clock())).orElseGet(() -> LearningStores.local(setup.home().root(), storeDir,

@@ -6,6 +6,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,20 +14,35 @@ import org.slf4j.LoggerFactory;
 /**
  * The lead among gateways sharing a PostgreSQL store: a session-level advisory lock held on a connection of its own.
  * PostgreSQL frees the lock when that session ends, so when the leading gateway dies (or loses the database) the lock
- * moves to whichever gateway asks next, with no expiry to tune and no clock to trust.
+ * moves to whichever gateway asks next, with no expiry to tune and no clock to trust. A lead that is alive but silent
+ * (paused by SIGSTOP or a long GC: the kernel still answers for its socket, so the session would never end) has its
+ * session ended by the server once it has sent nothing for {@code silentAfter} ({@code idle_session_timeout}); it
+ * learns so when it resumes, and the epoch keeps it from recording a launch meanwhile.
  */
 final class PostgresLease implements Lease {
 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresLease.class);
     private static final long LEAD_LOCK = 0x70756e6374_02L;
+    /** A lead checks in every poll-interval; this many missed check-ins, and at least a minute, end its session. */
+    private static final int SILENT_ROUNDS = 10;
+    private static final Duration MIN_SILENCE = Duration.ofMinutes(1);
 
     private final SiteConfig.Database database;
+    private final Duration silentAfter;
     private Connection session;
     private boolean holding;
     private volatile long epoch;
 
-    PostgresLease(SiteConfig.Database database) {
+    /** @param silentAfter how long the lead's session may send nothing before the server ends it */
+    PostgresLease(SiteConfig.Database database, Duration silentAfter) {
         this.database = database;
+        this.silentAfter = silentAfter;
+    }
+
+    /** A lease whose holder checks in every {@code pollInterval}. */
+    static PostgresLease polledEvery(SiteConfig.Database database, Duration pollInterval) {
+        Duration silence = pollInterval.multipliedBy(SILENT_ROUNDS);
+        return new PostgresLease(database, silence.compareTo(MIN_SILENCE) < 0 ? MIN_SILENCE : silence);
     }
 
     @Override
@@ -65,7 +81,15 @@ final class PostgresLease implements Lease {
         Properties properties = SqlPool.session(database, "punctual-gateway-lease");
         properties.setProperty("user", database.user());
         properties.setProperty("password", database.password());
-        return DriverManager.getConnection(database.url(), properties);
+        Connection connection = DriverManager.getConnection(database.url(), properties);
+        try (Statement s = connection.createStatement()) {
+            s.execute("SET idle_session_timeout = " + Math.max(1, silentAfter.toMillis()));
+        } catch (SQLException olderThan14) {
+            LOG.warn("PostgreSQL at {} cannot end a silent session ({}): a lead paused without dying keeps the lead"
+                    + " until its connection drops; PostgreSQL 14 or later ends it after {}", database.url(),
+                    olderThan14.getMessage(), silentAfter);
+        }
+        return connection;
     }
 
     private boolean tryLock() throws SQLException {

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -147,8 +148,8 @@ class PostgresBatchStoreTest {
 
     @Test
     void exactlyOneGatewayLeadsAndTheLeadMovesWhenItsHolderDies() throws Exception {
-        try (PostgresLease one = new PostgresLease(postgres.server().database());
-             PostgresLease two = new PostgresLease(postgres.server().database())) {
+        try (PostgresLease one = new PostgresLease(postgres.server().database(), Duration.ofMinutes(1));
+             PostgresLease two = new PostgresLease(postgres.server().database(), Duration.ofMinutes(1))) {
             assertThat(one.held()).isTrue();
             assertThat(two.held()).isFalse();
             assertThat(one.held()).isTrue();
@@ -165,14 +166,34 @@ class PostgresBatchStoreTest {
     }
 
     /**
+     * A lead that is alive but silent (a SIGSTOP, a long GC) sends nothing; its socket still answers, so only the
+     * server's idle timeout ends its session. The other gateway then leads, and the silent one learns it when it wakes.
+     */
+    @Test
+    void aLeadSilentLongerThanItsLeaseLosesItToTheOtherGateway() throws Exception {
+        try (PostgresLease silent = new PostgresLease(postgres.server().database(), Duration.ofSeconds(2));
+             PostgresLease other = new PostgresLease(postgres.server().database(), Duration.ofSeconds(2))) {
+            assertThat(silent.held()).isTrue();
+            assertThat(other.held()).isFalse();
+            long giveUp = System.nanoTime() + 15_000_000_000L;
+            while (!other.held() && System.nanoTime() < giveUp) {
+                Thread.sleep(500);
+            }
+            assertThat(other.held()).as("taken over from the silent lead").isTrue();
+            assertThat(silent.held()).as("the silent lead, awake").isFalse();
+            assertThat(other.epoch()).isGreaterThan(silent.epoch());
+        }
+    }
+
+    /**
      * A lead that lost its session without noticing (paused past it) keeps its old epoch; the gateway that took the
      * lead counted a new one, so the old lead's launch record is refused and nothing of it is written.
      */
     @Test
     void aLaunchRecordFromALeadThatLostTheLeadUnawaresIsRefusedAndTheNewLeadsPasses() throws Exception {
         try (PostgresBatchStore store = PostgresBatchStore.open(postgres.server().database());
-             PostgresLease one = new PostgresLease(postgres.server().database());
-             PostgresLease two = new PostgresLease(postgres.server().database())) {
+             PostgresLease one = new PostgresLease(postgres.server().database(), Duration.ofMinutes(1));
+             PostgresLease two = new PostgresLease(postgres.server().database(), Duration.ofMinutes(1))) {
             var batch = store.createOnce("finance", null, id -> record(id, "finance", null)).record();
             assertThat(one.held()).isTrue();
             long first = one.epoch();
