@@ -5,13 +5,15 @@
 # Writes benchmarks/results/two-gateways.md. With --learning instead (issue 27): a job sized through each gateway,
 # run through the one that does not lead, and sized again; writes benchmarks/results/two-gateways-learning.md.
 #   benchmarks/scripts/two-gateways.sh [--clients 200] [--real 4] [--kill-after-ms 300]
-#   benchmarks/scripts/two-gateways.sh --learning [--runs 2]
+#   benchmarks/scripts/two-gateways.sh --learning [--runs 4]
+# With --pause: the lead paused with SIGSTOP past its lease and resumed; writes two-gateways-paused.md.
+#   benchmarks/scripts/two-gateways.sh --pause [--batches 3] [--paused-s 100]
 set -euo pipefail
 main=io.punctual.bench.gateway.SharedStoreBurst
-if [ "${1:-}" = "--learning" ]; then
-  main=io.punctual.bench.gateway.SharedLearningLive
-  shift
-fi
+case "${1:-}" in
+  --learning) main=io.punctual.bench.gateway.SharedLearningLive; shift ;;
+  --pause) main=io.punctual.bench.gateway.PausedLeadLive; shift ;;
+esac
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 bin="${PUNCTUAL_TEST_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"

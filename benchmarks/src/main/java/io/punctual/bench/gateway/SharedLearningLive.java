@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * that does not lead (the lead launches it and learns from it), and sized through each again. With the learned state
  * in the database both gateways must size it the same way, from the runs; before, the other gateway's home had none.
  *
- * <pre>benchmarks/scripts/two-gateways.sh --learning [--runs 2] [--out file.md]</pre>
+ * <pre>benchmarks/scripts/two-gateways.sh --learning [--runs 4] [--out file.md]</pre>
  */
 public final class SharedLearningLive {
 
@@ -26,13 +26,13 @@ public final class SharedLearningLive {
     }
 
     /** One dry run's sizing, as a client reads it. */
-    private record Sized(String gateway, String when, String verdict, int executors, String sizedBy, long holdSeconds,
-                         String predictedFinish) {
+    private record Sized(String gateway, String when, String verdict, int executors, String sizedBy,
+                         double predictedSeconds) {
     }
 
     public static void main(String[] argv) throws Exception {
         String database = GatewayNode.option(argv, "--database", null);
-        int runs = Integer.parseInt(GatewayNode.option(argv, "--runs", "2"));
+        int runs = Integer.parseInt(GatewayNode.option(argv, "--runs", "4"));
         Path root = Path.of(System.getProperty("punctual.install", "."));
         Path work = Files.createTempDirectory("punctual-shared-learning");
         Instant started = Instant.now();
@@ -70,9 +70,11 @@ public final class SharedLearningLive {
 
     private static Sized dryRun(GatewayNode node, String name, String when, String jar) throws Exception {
         JsonNode b = GatewayNode.JSON.readTree(node.send("POST", "/batches?dryRun=true", body(jar), null).body());
+        double predicted = b.path("predictedFinish").isTextual()
+                ? Duration.between(Instant.parse(b.path("submittedAt").asText()),
+                Instant.parse(b.path("predictedFinish").asText())).toMillis() / 1000.0 : Double.NaN;
         return new Sized(name, when, b.path("admission").path("verdict").asText(), b.path("executors").asInt(),
-                b.path("sizedBy").asText(), b.path("sizing").path("holdSeconds").asLong(),
-                b.path("predictedFinish").asText());
+                b.path("sizedBy").asText(), predicted);
     }
 
     /** Runs the job through {@code node} and waits until the lead has learnt from it (the batch's log says so). */
@@ -84,10 +86,12 @@ public final class SharedLearningLive {
         while (Instant.now().isBefore(giveUp)) {
             JsonNode batch = GatewayNode.JSON.readTree(node.send("GET", "/batches/" + id, null, null).body());
             String state = batch.path("state").asText();
-            String log = node.send("GET", "/batches/" + id + "/log?size=1000", null, null).body();
-            if (state.equals("dead") || state.equals("killed")
-                    || state.equals("success") && (log.contains("stored run") || log.contains("taught nothing")
-                    || log.contains("could not be recorded"))) {
+            List<String> log = new ArrayList<>();
+            GatewayNode.JSON.readTree(node.send("GET", "/batches/" + id + "/log?size=1000", null, null).body())
+                    .path("log").forEach(line -> log.add(line.asText()));
+            boolean taught = log.stream().anyMatch(l -> l.contains("stored run") || l.contains("taught nothing")
+                    || l.contains("could not be recorded"));
+            if (state.equals("dead") || state.equals("killed") || state.equals("success") && taught) {
                 return "run " + index + ": batch " + id + " " + state + ", " + learnt(log);
             }
             Thread.sleep(1000);
@@ -95,10 +99,10 @@ public final class SharedLearningLive {
         throw new IllegalStateException("batch " + id + " did not finish and teach within 10 minutes");
     }
 
-    private static String learnt(String log) {
-        return log.lines().filter(l -> l.contains("stored run") || l.contains("taught") || l.contains("recorded"))
-                .reduce((a, b) -> b).map(l -> l.replace("\\\"", "\"").replaceAll("^.*?(stored run|what the run)",
-                        "$1").replaceAll("\",?$", "")).orElse("no lesson in its log");
+    private static String learnt(List<String> log) {
+        return log.stream().filter(l -> l.contains("stored run") || l.contains("taught") || l.contains("recorded"))
+                .reduce((a, b) -> b).map(l -> l.replaceAll("^.*?(stored run|what the run)", "$1"))
+                .orElse("no lesson in its log");
     }
 
     /** Run records in a home's own history: with the database configured there must be none. */
@@ -113,10 +117,10 @@ public final class SharedLearningLive {
     }
 
     private static String report(int runs, List<Sized> sized, List<String> finished, long localRuns, Duration wall) {
-        StringBuilder table = new StringBuilder("| gateway | when | verdict | executors | sized by | hold (s) |\n"
-                + "|---|---|---|---|---|---|\n");
-        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %d |%n", s.gateway(),
-                s.when(), s.verdict(), s.executors(), s.sizedBy(), s.holdSeconds())));
+        StringBuilder table = new StringBuilder("| gateway | when | verdict | executors | sized by |"
+                + " predicted finish (s after submission) |\n|---|---|---|---|---|---|\n");
+        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %.1f |%n", s.gateway(),
+                s.when(), s.verdict(), s.executors(), s.sizedBy(), s.predictedSeconds())));
         return String.format(Locale.ROOT, """
                 # Two gateways over one PostgreSQL learn the same
 

@@ -148,7 +148,8 @@ public final class SharedStoreBurst {
         throw new IllegalStateException("the surviving gateway did not take the lead in 60 s");
     }
 
-    private static Map<Integer, JsonNode> awaitFinal(GatewayNode node, Duration within) throws Exception {
+    /** Every batch the gateway lists, once all of them are final or {@code within} has passed. */
+    static Map<Integer, JsonNode> awaitFinal(GatewayNode node, Duration within) throws Exception {
         Instant giveUp = Instant.now().plus(within);
         Map<Integer, JsonNode> batches = new HashMap<>();
         while (Instant.now().isBefore(giveUp)) {
@@ -165,7 +166,7 @@ public final class SharedStoreBurst {
         return batches;
     }
 
-    private static boolean isFinal(JsonNode batch) {
+    static boolean isFinal(JsonNode batch) {
         return Set.of("success", "dead", "killed").contains(batch.path("state").asText());
     }
 
