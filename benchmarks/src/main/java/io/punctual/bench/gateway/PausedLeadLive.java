@@ -2,7 +2,6 @@ package io.punctual.bench.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,45 +25,36 @@ public final class PausedLeadLive {
     }
 
     public static void main(String[] argv) throws Exception {
-        String database = GatewayNode.option(argv, "--database", null);
         int count = Integer.parseInt(GatewayNode.option(argv, "--batches", "3"));
         Duration paused = Duration.ofSeconds(Long.parseLong(GatewayNode.option(argv, "--paused-s", "100")));
-        Path root = Path.of(System.getProperty("punctual.install", "."));
-        Path work = Files.createTempDirectory("punctual-paused-lead");
-        try (EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("hadoop-conf"))) {
-            GatewayNode one = GatewayNode.start(root, work, yarn, database, "one");
-            GatewayNode two = GatewayNode.start(root, work, yarn, database, "two");
-            GatewayNode lead = one.leads() ? one : two;
-            GatewayNode other = lead == one ? two : one;
-            String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
+        try (TwoGateways gateways = TwoGateways.start(argv, "punctual-paused-lead")) {
+            GatewayNode lead = gateways.lead;
+            String jar = gateways.workloadsJar();
             List<Integer> ids = new ArrayList<>();
             for (int i = 0; i < count; i++) {
-                ids.add(GatewayNode.JSON.readTree(lead.send("POST", "/batches", body(jar, "before-pause-" + i),
-                        "before-pause-" + i).body()).path("id").asInt());
+                ids.add(post(lead, jar, "before-pause-" + i));
             }
             signal(lead, "STOP");
             Instant stopped = Instant.now();
-            Duration takeover = awaitLead(other, stopped, paused);
+            Duration takeover = awaitLead(gateways.other, stopped, paused);
             for (int i = 0; i < count; i++) {
-                ids.add(GatewayNode.JSON.readTree(other.send("POST", "/batches", body(jar, "while-paused-" + i),
-                        "while-paused-" + i).body()).path("id").asInt());
+                ids.add(post(gateways.other, jar, "while-paused-" + i));
             }
             Thread.sleep(Math.max(0, paused.minus(Duration.between(stopped, Instant.now())).toMillis()));
             signal(lead, "CONT");
             Instant resumed = Instant.now();
             Thread.sleep(15_000);
             boolean resumedLeads = lead.leads();
-            Map<Integer, JsonNode> batches = SharedStoreBurst.awaitFinal(other, Duration.ofMinutes(10));
-            String report = report(count, paused, takeover, Duration.between(stopped, resumed), resumedLeads,
-                    ids, batches, yarn, logOf(lead, work.resolve((lead == one ? "one" : "two") + ".out")));
-            Files.writeString(root.resolve(GatewayNode.option(argv, "--out",
-                    "benchmarks/results/two-gateways-paused.md")), report);
-            System.out.println(report);
-            for (GatewayNode node : List.of(one, two)) {
-                node.process().destroy();
-                node.process().waitFor();
-            }
+            Map<Integer, JsonNode> batches = SharedStoreBurst.awaitFinal(gateways.other, Duration.ofMinutes(10));
+            gateways.publish(argv, "benchmarks/results/two-gateways-paused.md", report(count, paused, takeover,
+                    Duration.between(stopped, resumed), resumedLeads, ids, batches, gateways.yarn,
+                    logOf(lead, gateways.output(lead))));
         }
+    }
+
+    private static int post(GatewayNode node, String jar, String name) throws Exception {
+        return GatewayNode.JSON.readTree(node.send("POST", "/batches", body(jar, name), name).body()).path("id")
+                .asInt();
     }
 
     /** What the gateway printed and wrote to its home's logs. */

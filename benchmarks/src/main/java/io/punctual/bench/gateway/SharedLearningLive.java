@@ -1,8 +1,6 @@
 package io.punctual.bench.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,35 +29,22 @@ public final class SharedLearningLive {
     }
 
     public static void main(String[] argv) throws Exception {
-        String database = GatewayNode.option(argv, "--database", null);
         int runs = Integer.parseInt(GatewayNode.option(argv, "--runs", "4"));
-        Path root = Path.of(System.getProperty("punctual.install", "."));
-        Path work = Files.createTempDirectory("punctual-shared-learning");
         Instant started = Instant.now();
-        try (EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("hadoop-conf"))) {
-            GatewayNode one = GatewayNode.start(root, work, yarn, database, "one");
-            GatewayNode two = GatewayNode.start(root, work, yarn, database, "two");
-            GatewayNode lead = one.leads() ? one : two;
-            GatewayNode other = lead == one ? two : one;
-            String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
+        try (TwoGateways gateways = TwoGateways.start(argv, "punctual-shared-learning")) {
+            String jar = gateways.workloadsJar();
             List<Sized> sized = new ArrayList<>();
-            sized.add(dryRun(lead, "lead", "before any run", jar));
-            sized.add(dryRun(other, "other", "before any run", jar));
+            sized.add(dryRun(gateways.lead, "lead", "before any run", jar));
+            sized.add(dryRun(gateways.other, "other", "before any run", jar));
             List<String> finished = new ArrayList<>();
             for (int i = 1; i <= runs; i++) {
-                finished.add(runThrough(other, i, jar));
-                sized.add(dryRun(lead, "lead", "after run " + i, jar));
-                sized.add(dryRun(other, "other", "after run " + i, jar));
+                finished.add(runThrough(gateways.other, i, jar));
+                sized.add(dryRun(gateways.lead, "lead", "after run " + i, jar));
+                sized.add(dryRun(gateways.other, "other", "after run " + i, jar));
             }
-            String report = report(runs, sized, finished, localRuns(one.home()) + localRuns(two.home()),
-                    Duration.between(started, Instant.now()));
-            Files.writeString(root.resolve(GatewayNode.option(argv, "--out",
-                    "benchmarks/results/two-gateways-learning.md")), report);
-            System.out.println(report);
-            for (GatewayNode node : List.of(one, two)) {
-                node.process().destroy();
-                node.process().waitFor();
-            }
+            gateways.publish(argv, "benchmarks/results/two-gateways-learning.md", report(runs, sized, finished,
+                    localRuns(gateways.one.home()) + localRuns(gateways.two.home()),
+                    Duration.between(started, Instant.now())));
         }
     }
 

@@ -3,12 +3,8 @@ package io.punctual.bench.gateway;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.punctual.yarn.ClusterGateway;
-import io.punctual.yarn.embedded.EmbeddedYarn;
-import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,28 +41,17 @@ public final class SharedStoreBurst {
     }
 
     public static void main(String[] argv) throws Exception {
-        String database = GatewayNode.option(argv, "--database", null);
         int clients = Integer.parseInt(GatewayNode.option(argv, "--clients", "200"));
         int real = Integer.parseInt(GatewayNode.option(argv, "--real", "4"));
         long killAfter = Long.parseLong(GatewayNode.option(argv, "--kill-after-ms", "300"));
-        Path root = Path.of(System.getProperty("punctual.install", "."));
-        Path work = Files.createTempDirectory("punctual-two-gateways");
-        try (EmbeddedYarn yarn = EmbeddedYarn.start(EmbeddedYarnSpec.defaults(), work.resolve("hadoop-conf"))) {
-            GatewayNode one = GatewayNode.start(root, work, yarn, database, "one");
-            GatewayNode two = GatewayNode.start(root, work, yarn, database, "two");
-            GatewayNode lead = one.leads() ? one : two;
-            GatewayNode other = lead == one ? two : one;
+        try (TwoGateways gateways = TwoGateways.start(argv, "punctual-two-gateways")) {
             Instant started = Instant.now();
-            List<Answered> answers = burst(root, one, two, clients, real, () -> kill(lead, killAfter));
-            Duration takeover = awaitLead(other, started);
-            Map<Integer, JsonNode> batches = awaitFinal(other, Duration.ofMinutes(10));
-            String report = report(clients, real, killAfter, answers, batches, takeover, yarn.gateway(),
-                    Duration.between(started, Instant.now()));
-            Files.writeString(root.resolve(GatewayNode.option(argv, "--out", "benchmarks/results/two-gateways.md")),
-                    report);
-            System.out.println(report);
-            other.process().destroy();
-            other.process().waitFor();
+            List<Answered> answers = burst(gateways.workloadsJar(), gateways.one, gateways.two, clients, real,
+                    () -> kill(gateways.lead, killAfter));
+            Duration takeover = awaitLead(gateways.other, started);
+            Map<Integer, JsonNode> batches = awaitFinal(gateways.other, Duration.ofMinutes(10));
+            gateways.publish(argv, "benchmarks/results/two-gateways.md", report(clients, real, killAfter, answers,
+                    batches, takeover, gateways.yarn.gateway(), Duration.between(started, Instant.now())));
         }
     }
 
@@ -79,10 +64,9 @@ public final class SharedStoreBurst {
         node.process().toHandle().destroyForcibly();
     }
 
-    private static List<Answered> burst(Path root, GatewayNode one, GatewayNode two, int clients, int real,
+    private static List<Answered> burst(String jar, GatewayNode one, GatewayNode two, int clients, int real,
                                         Runnable killer)
             throws Exception {
-        String jar = root.resolve("workloads/target/punctual-workloads.jar").toString();
         ExecutorService pool = Executors.newFixedThreadPool(clients + 1);
         CountDownLatch ready = new CountDownLatch(clients);
         CountDownLatch go = new CountDownLatch(1);

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
@@ -161,13 +160,6 @@ public final class FileHistoryStore implements HistoryStore {
             }
         }
         return seen;
-    }
-
-    @Override
-    public List<JobKey> jobKeys() {
-        TreeSet<JobKey> keys = new TreeSet<>();
-        runs(Optional.empty()).runs().forEach(r -> keys.add(r.jobKey()));
-        return List.copyOf(keys);
     }
 
     @Override

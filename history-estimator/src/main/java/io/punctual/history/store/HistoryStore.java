@@ -6,6 +6,7 @@ import io.punctual.history.run.RunRecord;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * Where runs live between Punctual invocations. The default is {@link FileHistoryStore} under
@@ -32,8 +33,12 @@ public interface HistoryStore {
      */
     Object version(JobKey jobKey);
 
-    /** Job keys with at least one stored run, sorted. */
-    List<JobKey> jobKeys();
+    /** Job keys with at least one readable stored run, sorted. */
+    default List<JobKey> jobKeys() {
+        TreeSet<JobKey> keys = new TreeSet<>();
+        runs(Optional.empty()).runs().forEach(r -> keys.add(r.jobKey()));
+        return List.copyOf(keys);
+    }
 
     /** What the last ingest of this source concluded, so an unchanged source is not read again. */
     Optional<SourceMark> mark(String sourceUri);

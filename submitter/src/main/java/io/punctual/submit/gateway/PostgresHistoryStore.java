@@ -17,7 +17,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 
 /**
  * The runs gateways sharing a PostgreSQL learn from, one row per application attempt holding the same JSON the file
@@ -133,13 +132,6 @@ final class PostgresHistoryStore implements HistoryStore {
                 }
             }
         });
-    }
-
-    @Override
-    public List<JobKey> jobKeys() {
-        TreeSet<JobKey> keys = new TreeSet<>();
-        runs(Optional.empty()).runs().forEach(r -> keys.add(r.jobKey()));
-        return List.copyOf(keys);
     }
 
     @Override
