@@ -25,7 +25,7 @@ public final class SharedLearningLive {
 
     /** One dry run's sizing, as a client reads it. */
     private record Sized(String gateway, String when, String verdict, int executors, String sizedBy,
-                         double predictedSeconds) {
+                         long holdSeconds, double predictedSeconds) {
     }
 
     public static void main(String[] argv) throws Exception {
@@ -54,12 +54,12 @@ public final class SharedLearningLive {
     }
 
     private static Sized dryRun(GatewayNode node, String name, String when, String jar) throws Exception {
+        Instant asked = Instant.now();
         JsonNode b = GatewayNode.JSON.readTree(node.send("POST", "/batches?dryRun=true", body(jar), null).body());
-        double predicted = b.path("predictedFinish").isTextual()
-                ? Duration.between(Instant.parse(b.path("submittedAt").asText()),
+        double predicted = b.path("predictedFinish").isTextual() ? Duration.between(asked,
                 Instant.parse(b.path("predictedFinish").asText())).toMillis() / 1000.0 : Double.NaN;
         return new Sized(name, when, b.path("admission").path("verdict").asText(), b.path("executors").asInt(),
-                b.path("sizedBy").asText(), predicted);
+                b.path("sizedBy").asText(), b.path("plannedReservation").path("holdSeconds").asLong(), predicted);
     }
 
     /** Runs the job through {@code node} and waits until the lead has learnt from it (the batch's log says so). */
@@ -102,10 +102,11 @@ public final class SharedLearningLive {
     }
 
     private static String report(int runs, List<Sized> sized, List<String> finished, long localRuns, Duration wall) {
-        StringBuilder table = new StringBuilder("| gateway | when | verdict | executors | sized by |"
-                + " predicted finish (s after submission) |\n|---|---|---|---|---|---|\n");
-        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %.1f |%n", s.gateway(),
-                s.when(), s.verdict(), s.executors(), s.sizedBy(), s.predictedSeconds())));
+        StringBuilder table = new StringBuilder("| gateway | when | verdict | executors | sized by | hold (s) |"
+                + " predicted finish (s after the dry run) |\n|---|---|---|---|---|---|---|\n");
+        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %d | %.1f |%n",
+                s.gateway(), s.when(), s.verdict(), s.executors(), s.sizedBy(), s.holdSeconds(),
+                s.predictedSeconds())));
         return String.format(Locale.ROOT, """
                 # Two gateways over one PostgreSQL learn the same
 
