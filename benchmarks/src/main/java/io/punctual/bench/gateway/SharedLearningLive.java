@@ -120,8 +120,9 @@ public final class SharedLearningLive {
                 Runs:
                 %s
 
-                Run records in either gateway's own home: %d (all of them are in the database). Wall time %.0f s.
+                Run records in either gateway's own home: %d%s. Wall time %.0f s.
                 """, Instant.now(), runs, table, String.join("\n", finished.stream().map(f -> "- " + f).toList()),
-                localRuns, wall.toMillis() / 1000.0);
+                localRuns, localRuns == 0 ? " (all of them are in the database)" : " (kept by the home that learnt them)",
+                wall.toMillis() / 1000.0);
     }
 }

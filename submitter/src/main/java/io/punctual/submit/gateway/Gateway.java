@@ -83,18 +83,10 @@ public final class Gateway implements AutoCloseable {
         Setup setup = new Setup(given.config(), new CachedReads(guarded, Duration.ofSeconds(1)),
                 given.hadoopConfDir(), given.home(), given.runtime(), given.clock(), given.host(), given.port(),
                 given.teamQueues(), given.launcher());
-        var database = site.gateway().database();
-        Files.createDirectories(storeDir);
-        Optional<PostgresBatchStore> shared = database.shared()
-                ? Optional.of(PostgresBatchStore.over(SqlPool.open(database))) : Optional.empty();
-        BatchStore store = shared.<BatchStore>map(s -> s).orElseGet(() -> JournalBatchStore.open(
-                storeDir.resolve("batches")));
-        Lease lease = database.shared() ? PostgresLease.polledEvery(database, site.gateway().pollInterval())
-                : Lease.SOLE;
-        var smoothing = site.sizing().errorSmoothing();
-        LearningStores learnt = shared.map(s -> LearningStores.shared(s.pool(), setup.home().root(), storeDir,
-                smoothing, setup.clock())).orElseGet(() -> LearningStores.local(setup.home().root(), storeDir,
-                smoothing, setup.clock()));
+        Stores stores = Stores.open(site, setup.home(), Files.createDirectories(storeDir), setup.clock());
+        BatchStore store = stores.batches();
+        Lease lease = stores.lease();
+        LearningStores learnt = stores.learnt();
         Assembly first = Assembly.of(setup.config().current(), setup.home(), learnt.learning(), setup.clock(),
                 Optional.empty());
         Supplier<Assembly> assembly = () -> first.reconfigured(setup.config().current());
@@ -120,6 +112,22 @@ public final class Gateway implements AutoCloseable {
                 setup.clock(), () -> health(setup, store, batches, lead, faults), new Pages(),
                 faults::requireAnswering);
         return new Gateway(batches, store, lease, server, scheduler, faults, recovered);
+    }
+
+    /** Where a gateway keeps batches and what it learns, and how it knows it leads: its home, or a shared database. */
+    private record Stores(BatchStore batches, Lease lease, LearningStores learnt) {
+
+        static Stores open(io.punctual.submit.config.SiteConfig site, PunctualHome home, Path storeDir, Clock clock) {
+            var database = site.gateway().database();
+            var smoothing = site.sizing().errorSmoothing();
+            if (!database.shared()) {
+                return new Stores(JournalBatchStore.open(storeDir.resolve("batches")), Lease.SOLE,
+                        LearningStores.local(home.root(), storeDir, smoothing, clock));
+            }
+            PostgresBatchStore batches = PostgresBatchStore.over(SqlPool.open(database));
+            return new Stores(batches, PostgresLease.polledEvery(database, site.gateway().pollInterval()),
+                    LearningStores.shared(batches.pool(), home.root(), storeDir, smoothing, clock));
+        }
     }
 
     /** The lead's rounds, reaping, configuration reloads and queue placement, on one daemon thread. */
