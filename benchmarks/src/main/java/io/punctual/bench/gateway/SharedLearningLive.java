@@ -104,9 +104,10 @@ public final class SharedLearningLive {
     private static String report(int runs, List<Sized> sized, List<String> finished, long localRuns, Duration wall) {
         StringBuilder table = new StringBuilder("| gateway | when | verdict | executors | sized by | hold (s) |"
                 + " predicted finish (s after the dry run) |\n|---|---|---|---|---|---|---|\n");
-        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %d | %.1f |%n",
+        sized.forEach(s -> table.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %d | %s |%n",
                 s.gateway(), s.when(), s.verdict(), s.executors(), s.sizedBy(), s.holdSeconds(),
-                s.predictedSeconds())));
+                Double.isNaN(s.predictedSeconds()) ? "none" : String.format(Locale.ROOT, "%.1f",
+                        s.predictedSeconds()))));
         return String.format(Locale.ROOT, """
                 # Two gateways over one PostgreSQL learn the same
 
