@@ -5,6 +5,7 @@ import io.punctual.yarn.embedded.EmbeddedYarnSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The embedded YARN and two gateway processes over the PostgreSQL that {@code --database} names, as the
@@ -60,8 +61,12 @@ final class TwoGateways implements AutoCloseable {
     public void close() throws Exception {
         for (GatewayNode node : List.of(one, two)) {
             if (node.process().isAlive()) {
+                // a gateway a measurement paused would never act on the signal to stop
+                new ProcessBuilder("kill", "-CONT", Long.toString(node.process().pid())).start().waitFor();
                 node.process().destroy();
-                node.process().waitFor();
+                if (!node.process().waitFor(30, TimeUnit.SECONDS)) {
+                    node.process().destroyForcibly().waitFor();
+                }
             }
         }
         yarn.close();
