@@ -53,6 +53,12 @@ public final class PausedLeadLive {
         }
     }
 
+    /** The batch's own account of an end other than success: its admission reason, else its state's detail. */
+    private static String why(JsonNode batch) {
+        String reason = batch.path("admission").path("reason").asText("");
+        return (reason.isBlank() ? batch.path("stateDetail").asText("") : reason).replace('|', '/');
+    }
+
     private static int post(GatewayNode node, String jar, String name) throws Exception {
         return GatewayNode.JSON.readTree(node.send("POST", "/batches", body(jar, name), name).body()).path("id")
                 .asInt();
@@ -100,7 +106,8 @@ public final class PausedLeadLive {
     private static String report(int count, Duration paused, Optional<Duration> takeover, Duration stoppedFor,
                                  boolean resumedLeads, List<Integer> ids, Map<Integer, JsonNode> batches,
                                  EmbeddedYarn yarn, String pausedLog) {
-        StringBuilder rows = new StringBuilder("| batch | submitted to | state | YARN applications |\n|---|---|---|---|\n");
+        StringBuilder rows = new StringBuilder("| batch | submitted to | state | YARN applications | why, when it"
+                + " did not succeed |\n|---|---|---|---|---|\n");
         int twice = 0;
         int lost = 0;
         for (int id : ids) {
@@ -111,9 +118,10 @@ public final class PausedLeadLive {
             }
             int apps = yarn.gateway().applicationsTagged("punctual-sub-" + b.path("submissionId").asText()).size();
             twice += apps > 1 ? 1 : 0;
-            rows.append(String.format(Locale.ROOT, "| %s | %s | %s | %d |%n", b.path("name").asText(),
+            boolean succeeded = b.path("state").asText().equals("success");
+            rows.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s |%n", b.path("name").asText(),
                     b.path("name").asText().startsWith("before") ? "the lead, then paused" : "the other",
-                    b.path("state").asText(), apps));
+                    b.path("state").asText(), apps, succeeded ? "" : why(b)));
         }
         long refused = pausedLog.lines().filter(l -> l.contains("was not recorded for launch")).count();
         boolean told = pausedLog.contains("lost the lead");
