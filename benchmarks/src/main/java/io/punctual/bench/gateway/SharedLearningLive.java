@@ -113,9 +113,9 @@ public final class SharedLearningLive {
 
                 Measured %s with `benchmarks/scripts/two-gateways.sh --learning --runs %d`: two `bin/punctual serve`
                 processes (each its own PUNCTUAL_HOME, as on two hosts) over one PostgreSQL and the embedded YARN. The
-                job (`SyntheticStages` 2 stages × 4 tasks × 4 s, deadline 10 minutes, no executor count asked) is sized
-                by a dry run through each gateway, run for real through the gateway that does not lead (the lead
-                launches it and learns from it), and sized through each again after every run.
+                job (`SyntheticStages` 2 stages × 4 tasks × 4 s, deadline 10 minutes, no executor count asked) is
+                sized by a dry run through each gateway, run for real through the gateway that does not lead (the
+                lead launches it and learns from it), and sized through each again after every run.
 
                 %s
                 Runs:
@@ -123,7 +123,8 @@ public final class SharedLearningLive {
 
                 Run records in either gateway's own home: %d%s. Wall time %.0f s.
                 """, Instant.now(), runs, table, String.join("\n", finished.stream().map(f -> "- " + f).toList()),
-                localRuns, localRuns == 0 ? " (all of them are in the database)" : " (kept by the home that learnt them)",
+                localRuns, localRuns == 0 ? " (all of them are in the database)"
+                        : " (kept by the home that learnt them)",
                 wall.toMillis() / 1000.0);
     }
 }

@@ -38,7 +38,8 @@ record LearningStores(StoredLearning learning, LearnedTexts texts) {
 
     /** Runs under the home's {@code history/}, the rest as files in the state directory. */
     static LearningStores local(Path homeRoot, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
-        return new LearningStores(StoredLearning.open(homeRoot, storeDir, smoothing, clock), new LearnedFiles(storeDir));
+        return new LearningStores(StoredLearning.open(homeRoot, storeDir, smoothing, clock),
+                new LearnedFiles(storeDir));
     }
 
     /** Everything in the database behind {@code pool}, after copying in what this home learnt on its own. */

@@ -47,7 +47,8 @@ public final class PostgresBatchStore implements BatchStore {
     static PostgresBatchStore over(SqlPool pool) {
         pool.createSchema(SCHEMA_LOCK,
                 "CREATE TABLE IF NOT EXISTS punctual_batches (id integer PRIMARY KEY, team text NOT NULL,"
-                        + " idempotency_key text, record jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())",
+                        + " idempotency_key text, record jsonb NOT NULL,"
+                        + " updated_at timestamptz NOT NULL DEFAULT now())",
                 "CREATE UNIQUE INDEX IF NOT EXISTS punctual_batches_key ON punctual_batches (team, idempotency_key)",
                 // The poller reads the unfinished batches every round; the ended ones pile up and are left alone.
                 "ALTER TABLE punctual_batches ADD COLUMN IF NOT EXISTS finished boolean NOT NULL DEFAULT false",

@@ -10,8 +10,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * {@link LearnedTexts} in the gateways' shared PostgreSQL, one row per name with a version drawn from a sequence at
- * every change, so no two texts a name ever held share one. An update holds a transaction-level advisory lock on its name while it reads, changes and writes, so two
- * gateways learning at once never lose each other's update, and a reader sees the text before or after, never half.
+ * every change, so no two texts a name ever held share one. An update holds a transaction-level advisory lock on its
+ * name while it reads, changes and writes, so two gateways learning at once never lose each other's update, and a
+ * reader sees the text before or after, never half.
  */
 final class PostgresLearnedTexts implements LearnedTexts {
 

@@ -12,10 +12,10 @@ import java.util.Optional;
 
 /**
  * When each BoPF queue (a team's batch queue, or one of its latency-sensitive groups) was first seen, kept among the
- * {@link LearnedTexts} so the order survives restarts and is the same for every gateway. BoPF admits queues in the order they arrive (paper §3.3): a queue admitted Hard
- * keeps its guarantee whatever arrives later, and a later arrival is judged with every queue already there counted in
- * N. Queues first seen together are ordered teams first, then by name, so the order never depends on the order the
- * configuration files were read in.
+ * {@link LearnedTexts} so the order survives restarts and is the same for every gateway. BoPF admits queues in the
+ * order they arrive (paper §3.3): a queue admitted Hard keeps its guarantee whatever arrives later, and a later
+ * arrival is judged with every queue already there counted in N. Queues first seen together are ordered teams first,
+ * then by name, so the order never depends on the order the configuration files were read in.
  */
 final class QueueArrivals {
 

@@ -112,7 +112,7 @@ public final class StoredLearning implements Learning {
         return overheads.estimate();
     }
 
-    /** A store that fails (a database gone, a full disk) is a problem in the report: the event log stays to re-ingest. */
+    /** A store that fails (a database gone, a full disk) is a problem in the report; the event log stays to ingest. */
     @Override
     public LearningReport learn(Completion completion) {
         try {

@@ -6,6 +6,7 @@ import io.punctual.sizing.Resources;
 import io.punctual.sizing.bopf.QueueClass;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.PunctualConfig;
+import io.punctual.submit.learn.LearnedFiles;
 import io.punctual.yarn.memory.ClusterLayout;
 import io.punctual.yarn.memory.InMemoryClusterGateway;
 import io.punctual.yarn.memory.ManualClock;
@@ -52,7 +53,7 @@ class QueueArrivalsTest {
     }
 
     private QueueSetup setup() {
-        return new QueueSetup(Optional.empty(), cluster, new QueueArrivals(new io.punctual.submit.learn.LearnedFiles(dir.resolve("state"))));
+        return new QueueSetup(Optional.empty(), cluster, new QueueArrivals(new LearnedFiles(dir.resolve("state"))));
     }
 
     @Test
@@ -89,8 +90,10 @@ class QueueArrivalsTest {
         var second = io.punctual.sizing.bopf.QueueSpec.throughput("alpha");
         Instant now = clock.instant();
 
-        var one = new QueueArrivals(new io.punctual.submit.learn.LearnedFiles(dir.resolve("one"))).inArrivalOrder(java.util.List.of(lq, first, second), now);
-        var other = new QueueArrivals(new io.punctual.submit.learn.LearnedFiles(dir.resolve("other"))).inArrivalOrder(java.util.List.of(second, lq, first), now);
+        var one = new QueueArrivals(new LearnedFiles(dir.resolve("one")))
+                .inArrivalOrder(java.util.List.of(lq, first, second), now);
+        var other = new QueueArrivals(new LearnedFiles(dir.resolve("other")))
+                .inArrivalOrder(java.util.List.of(second, lq, first), now);
 
         assertThat(one).containsExactly(second, first, lq).isEqualTo(other);
     }
