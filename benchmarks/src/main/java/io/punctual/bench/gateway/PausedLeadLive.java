@@ -132,8 +132,7 @@ public final class PausedLeadLive {
                 `bin/punctual serve` processes (each its own PUNCTUAL_HOME) over one PostgreSQL and the embedded YARN.
                 The lead accepted %d real batches and was paused with SIGSTOP at once (its launches possibly under
                 way); %d more were sent to the other gateway (once it led, or at the end of the pause); the paused
-                gateway was resumed with SIGCONT
-                after %.0f s.
+                gateway was resumed with SIGCONT after %.0f s.
 
                 | measure | value |
                 |---|---|
