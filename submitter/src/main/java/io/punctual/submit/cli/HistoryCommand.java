@@ -52,7 +52,7 @@ public final class HistoryCommand implements Command {
             return 0;
         }
         Optional<String> confDir = flags.value(ConfDirs.FLAG);
-        var database = confDir.map(dir -> ConfDirs.load(confDir, context, false).site().gateway().database())
+        var database = confDir.map(dir -> ConfDirs.load(Optional.of(dir), context, false).site().gateway().database())
                 .filter(d -> d.shared());
         if (database.isEmpty()) {
             return run(verb, RunHistory.open(context.home().root()), flags, context);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.punctual.submit.home.PunctualHome;
 import io.punctual.submit.config.ConfigSource;
 import io.punctual.submit.config.ReloadOutcome;
+import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.launch.SparkRuntime;
 import io.punctual.submit.launch.Launcher;
 import io.punctual.submit.launch.SparkSubmitLauncher;
@@ -117,7 +118,7 @@ public final class Gateway implements AutoCloseable {
     /** Where a gateway keeps batches and what it learns, and how it knows it leads: its home, or a shared database. */
     private record Stores(BatchStore batches, Lease lease, LearningStores learnt) {
 
-        static Stores open(io.punctual.submit.config.SiteConfig site, PunctualHome home, Path storeDir, Clock clock) {
+        static Stores open(SiteConfig site, PunctualHome home, Path storeDir, Clock clock) {
             var database = site.gateway().database();
             var smoothing = site.sizing().errorSmoothing();
             if (!database.shared()) {

@@ -38,8 +38,8 @@ record LearningStores(StoredLearning learning, LearnedTexts texts) {
 
     /** Runs under the home's {@code history/}, the rest as files in the state directory. */
     static LearningStores local(Path homeRoot, Path storeDir, ErrorSmoothing smoothing, Clock clock) {
-        return new LearningStores(StoredLearning.open(homeRoot, storeDir, smoothing, clock),
-                new LearnedFiles(storeDir));
+        LearnedFiles texts = new LearnedFiles(storeDir);
+        return new LearningStores(new StoredLearning(RunHistory.open(homeRoot), texts, smoothing, clock), texts);
     }
 
     /** Everything in the database behind {@code pool}, after copying in what this home learnt on its own. */

@@ -117,7 +117,12 @@ final class LocalPostgres implements AutoCloseable {
     }
 
     SiteConfig.Database database() {
-        return new SiteConfig.Database(url(), "punctual", "", 4, Duration.ofSeconds(1));
+        return database(url());
+    }
+
+    /** A gateway's settings for the database at {@code jdbcUrl} on this server (one from {@link #freshDatabase}). */
+    static SiteConfig.Database database(String jdbcUrl) {
+        return new SiteConfig.Database(jdbcUrl, "punctual", "", 4, Duration.ofSeconds(1));
     }
 
     private void command(String tool, String... args) throws IOException, InterruptedException {

@@ -156,11 +156,7 @@ class PostgresBatchStoreTest {
             // The holder's session ends as it would when its process dies: PostgreSQL frees the lock.
             endLeaseSession();
             // The backend ends a moment after it is told to; a gateway asks again every poll-interval.
-            long giveUp = System.nanoTime() + 10_000_000_000L;
-            while (!two.held() && System.nanoTime() < giveUp) {
-                Thread.sleep(100);
-            }
-            assertThat(two.held()).isTrue();
+            assertThat(leadsWithin(two, Duration.ofSeconds(10))).isTrue();
             assertThat(one.held()).isFalse();
         }
     }
@@ -175,11 +171,7 @@ class PostgresBatchStoreTest {
              PostgresLease other = new PostgresLease(postgres.server().database(), Duration.ofSeconds(2))) {
             assertThat(silent.held()).isTrue();
             assertThat(other.held()).isFalse();
-            long giveUp = System.nanoTime() + 15_000_000_000L;
-            while (!other.held() && System.nanoTime() < giveUp) {
-                Thread.sleep(500);
-            }
-            assertThat(other.held()).as("taken over from the silent lead").isTrue();
+            assertThat(leadsWithin(other, Duration.ofSeconds(15))).as("taken over from the silent lead").isTrue();
             assertThat(silent.held()).as("the silent lead, awake").isFalse();
             assertThat(other.epoch()).isGreaterThan(silent.epoch());
         }
@@ -201,11 +193,7 @@ class PostgresBatchStoreTest {
             assertThat(store.get(batch.id()).orElseThrow().state()).isEqualTo(BatchState.STARTING);
 
             endLeaseSession();
-            long giveUp = System.nanoTime() + 10_000_000_000L;
-            while (!two.held() && System.nanoTime() < giveUp) {
-                Thread.sleep(100);
-            }
-            assertThat(two.held()).isTrue();
+            assertThat(leadsWithin(two, Duration.ofSeconds(10))).isTrue();
             assertThat(two.epoch()).isGreaterThan(first);
 
             assertThatThrownBy(() -> store.updateAsLead(batch.withState(BatchState.RUNNING, 4_000L), first))
@@ -227,5 +215,14 @@ class PostgresBatchStoreTest {
                     + " WHERE application_name = 'punctual-gateway-lease' AND pid IN"
                     + " (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)");
         }
+    }
+
+    /** Asks for the lead as a gateway does every poll-interval, until it is held or {@code within} has passed. */
+    private static boolean leadsWithin(PostgresLease lease, Duration within) throws InterruptedException {
+        long giveUp = System.nanoTime() + within.toNanos();
+        while (!lease.held() && System.nanoTime() < giveUp) {
+            Thread.sleep(100);
+        }
+        return lease.held();
     }
 }

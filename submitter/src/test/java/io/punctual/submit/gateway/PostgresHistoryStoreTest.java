@@ -2,9 +2,7 @@ package io.punctual.submit.gateway;
 
 import io.punctual.history.run.RunRecord;
 import io.punctual.history.store.HistoryStore;
-import io.punctual.submit.config.SiteConfig;
 import java.sql.DriverManager;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +30,7 @@ class PostgresHistoryStoreTest extends HistoryStoreContract {
 
     @Override
     HistoryStore open() {
-        SqlPool pool = SqlPool.open(new SiteConfig.Database(url, "punctual", "", 4, Duration.ofSeconds(1)));
+        SqlPool pool = SqlPool.open(LocalPostgres.database(url));
         pools.add(pool);
         return PostgresHistoryStore.over(pool);
     }

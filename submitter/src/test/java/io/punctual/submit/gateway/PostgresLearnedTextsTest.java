@@ -3,7 +3,6 @@ package io.punctual.submit.gateway;
 import io.punctual.submit.config.SiteConfig;
 import io.punctual.submit.learn.LearnedTexts;
 import io.punctual.submit.learn.LearnedTextsContract;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -21,8 +20,7 @@ class PostgresLearnedTextsTest extends LearnedTextsContract {
 
     @BeforeEach
     void database() throws Exception {
-        database = new SiteConfig.Database(postgres.server().freshDatabase("learned_texts"), "punctual", "", 4,
-                Duration.ofSeconds(1));
+        database = LocalPostgres.database(postgres.server().freshDatabase("learned_texts"));
     }
 
     @AfterEach

@@ -49,8 +49,7 @@ class SharedLearningTest {
 
     @BeforeEach
     void database() throws Exception {
-        database = new SiteConfig.Database(postgres.server().freshDatabase("shared_learning"), "punctual", "", 4,
-                Duration.ofSeconds(1));
+        database = LocalPostgres.database(postgres.server().freshDatabase("shared_learning"));
     }
 
     @AfterEach
